@@ -1,0 +1,65 @@
+// The invoke and send handlers of the contract: transport-free functions over the app's services.
+import path from 'node:path';
+import { IpcFailure } from '../../shared/ipc/errors';
+import type { HandlerContext } from '../ipc/context';
+import type { InvokeHandlers, Logger, SendHandlers } from '../ipc/dispatch';
+import type { AuthService, HostPort, SessionService } from './ports';
+
+export interface HandlerDeps {
+  sessions: SessionService;
+  auth: AuthService;
+  host: HostPort;
+  log: Logger;
+}
+
+function requireProject(ctx: HandlerContext): string {
+  if (!ctx.projectDir) throw new IpcFailure({ code: 'no_project', message: 'Open a project folder first.' });
+  return ctx.projectDir;
+}
+
+export function projectInfo(dir: string): { dir: string; name: string } {
+  return { dir, name: path.basename(dir) || dir };
+}
+
+export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; send: SendHandlers } {
+  const { sessions, auth, host, log } = deps;
+  const invoke: InvokeHandlers = {
+    'app:init': (_req, ctx) => ({
+      host: host.kind,
+      version: host.version,
+      project: ctx.projectDir ? projectInfo(ctx.projectDir) : null,
+      auth: auth.status(),
+      model: auth.model(),
+      recentProjects: host.recentProjects(),
+    }),
+    'auth:set-api-key': async ({ apiKey }) => {
+      if (!auth.setApiKey) {
+        throw new IpcFailure({
+          code: 'unsupported',
+          message: 'This host cannot store a key; set ANTHROPIC_API_KEY in the environment and restart.',
+        });
+      }
+      return auth.setApiKey(apiKey);
+    },
+    'project:choose': async (_req, ctx) => {
+      if (!host.chooseProject) throw new IpcFailure({ code: 'unsupported', message: 'Choosing a folder is only available in the desktop app.' });
+      return { project: await host.chooseProject(ctx) };
+    },
+    'project:open': async ({ dir }, ctx) => {
+      if (!host.openProject) throw new IpcFailure({ code: 'unsupported', message: 'Opening another folder is only available in the desktop app.' });
+      return { project: await host.openProject(dir, ctx) };
+    },
+    'session:list': async (_req, ctx) => ({ sessions: await sessions.list(requireProject(ctx)) }),
+    'session:create': async (_req, ctx) => ({ session: await sessions.create(requireProject(ctx)) }),
+    'session:open': async ({ sessionId }, ctx) => sessions.open(requireProject(ctx), sessionId),
+    'session:send': async ({ sessionId, text }, ctx) => {
+      await sessions.send(requireProject(ctx), sessionId, text);
+      return { accepted: true as const };
+    },
+    'session:stop': async ({ sessionId }, ctx) => ({ stopped: await sessions.stop(requireProject(ctx), sessionId) }),
+  };
+  const send: SendHandlers = {
+    'log:write': ({ level, message }, ctx) => log[level](`renderer[${ctx.clientId}]: ${message}`),
+  };
+  return { invoke, send };
+}

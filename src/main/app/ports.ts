@@ -1,0 +1,43 @@
+// The services handlers need, as interfaces: the engine implements them, hosts inject their own parts.
+import type { AuthStatus, EventChannel, EventPayload, HostKind, ProjectInfo } from '../../shared/ipc/contract';
+import type { Message, SessionStatus, SessionSummary } from '../../shared/transcript';
+import type { HandlerContext } from '../ipc/context';
+
+export interface SessionService {
+  list(projectDir: string): Promise<SessionSummary[]>;
+  create(projectDir: string): Promise<SessionSummary>;
+  /** Throws IpcFailure('not_found') for an unknown id. */
+  open(projectDir: string, sessionId: string): Promise<{ session: SessionSummary; messages: Message[]; status: SessionStatus }>;
+  /** Starts a turn and resolves once it is accepted; the reply streams as events. Throws IpcFailure('busy') while a turn runs. */
+  send(projectDir: string, sessionId: string, text: string): Promise<void>;
+  stop(projectDir: string, sessionId: string): Promise<boolean>;
+}
+
+export interface AuthService {
+  status(): AuthStatus;
+  /** Present only where the host can keep a secret (desktop safeStorage). */
+  setApiKey?(apiKey: string): Promise<AuthStatus>;
+  /** The model the next turn will use. */
+  model(): string;
+}
+
+/** What only the host can do: pick folders, open windows, remember recent projects. */
+export interface HostPort {
+  kind: HostKind;
+  version: string;
+  chooseProject?(ctx: HandlerContext): Promise<ProjectInfo | null>;
+  openProject?(dir: string, ctx: HandlerContext): Promise<ProjectInfo>;
+  recentProjects(): ProjectInfo[];
+}
+
+/** Where events are scoped: a project's windows, or every client. */
+export interface EventScope {
+  projectDir: string | null;
+}
+
+export type EventListener = <C extends EventChannel>(channel: C, payload: EventPayload<C>, scope: EventScope) => void;
+
+export interface EventBus {
+  publish<C extends EventChannel>(channel: C, payload: EventPayload<C>, scope: EventScope): void;
+  subscribe(listener: EventListener): () => void;
+}

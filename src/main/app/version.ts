@@ -1,0 +1,4 @@
+// The app's version, read from package.json at build time.
+import pkg from '../../../package.json';
+
+export const APP_VERSION: string = pkg.version;

@@ -1,0 +1,2 @@
+// CLI entry (placeholder).
+console.log('agent-desk');

@@ -1,0 +1,2 @@
+// Desktop composition root (placeholder until the desktop host lands).
+export function startDesktop(): void {}

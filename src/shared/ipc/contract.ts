@@ -1,0 +1,101 @@
+// The one IPC contract: every channel between renderer and main, with zod schemas for both directions.
+// Channel names exist only here; hosts (desktop, web) and the preload derive everything from it.
+import { z } from 'zod';
+import { SessionEvent } from '../session-events';
+import { Message, SessionStatus, SessionSummary } from '../transcript';
+
+const empty = z.strictObject({});
+const sessionId = z.string().min(1).max(200);
+
+export const HostKind = z.enum(['desktop', 'web']);
+export type HostKind = z.infer<typeof HostKind>;
+
+export const ProjectInfo = z.object({ dir: z.string(), name: z.string() });
+export type ProjectInfo = z.infer<typeof ProjectInfo>;
+
+export const AuthStatus = z.object({
+  configured: z.boolean(),
+  /** Where the credential comes from, when configured. */
+  source: z.enum(['env:ANTHROPIC_API_KEY', 'env:ANTHROPIC_AUTH_TOKEN', 'stored', 'settings']).nullable(),
+  /** Whether this host can store a key typed into the app (desktop: yes, web: no). */
+  canStoreKey: z.boolean(),
+});
+export type AuthStatus = z.infer<typeof AuthStatus>;
+
+export const AppInit = z.object({
+  host: HostKind,
+  version: z.string(),
+  project: ProjectInfo.nullable(),
+  auth: AuthStatus,
+  model: z.string(),
+  recentProjects: z.array(ProjectInfo),
+});
+export type AppInit = z.infer<typeof AppInit>;
+
+/** Request/response channels (renderer → main → renderer). */
+export const invokeContract = {
+  'app:init': { request: empty, response: AppInit },
+  'auth:set-api-key': {
+    request: z.strictObject({ apiKey: z.string().trim().min(10).max(500) }),
+    response: AuthStatus,
+  },
+  'project:choose': { request: empty, response: z.object({ project: ProjectInfo.nullable() }) },
+  'project:open': {
+    request: z.strictObject({ dir: z.string().min(1).max(4096) }),
+    response: z.object({ project: ProjectInfo }),
+  },
+  'session:list': { request: empty, response: z.object({ sessions: z.array(SessionSummary) }) },
+  'session:create': { request: empty, response: z.object({ session: SessionSummary }) },
+  'session:open': {
+    request: z.strictObject({ sessionId }),
+    response: z.object({ session: SessionSummary, messages: z.array(Message), status: SessionStatus }),
+  },
+  'session:send': {
+    request: z.strictObject({ sessionId, text: z.string().trim().min(1).max(1_000_000) }),
+    response: z.object({ accepted: z.literal(true) }),
+  },
+  'session:stop': {
+    request: z.strictObject({ sessionId }),
+    response: z.object({ stopped: z.boolean() }),
+  },
+} as const satisfies Record<string, { request: z.ZodType; response: z.ZodType }>;
+
+/** Fire-and-forget channels (renderer → main). */
+export const sendContract = {
+  'log:write': z.strictObject({
+    level: z.enum(['debug', 'info', 'warn', 'error']),
+    message: z.string().max(10_000),
+  }),
+} as const satisfies Record<string, z.ZodType>;
+
+/** Event channels (main → renderer). */
+export const eventContract = {
+  'session:event': SessionEvent,
+  'app:notice': z.object({ level: z.enum(['info', 'warn', 'error']), message: z.string() }),
+} as const satisfies Record<string, z.ZodType>;
+
+export type InvokeChannel = keyof typeof invokeContract;
+export type SendChannel = keyof typeof sendContract;
+export type EventChannel = keyof typeof eventContract;
+
+/** What a caller passes (before zod defaults/transforms). */
+export type InvokeRequest<C extends InvokeChannel> = z.input<(typeof invokeContract)[C]['request']>;
+/** What a handler receives (after parsing). */
+export type InvokeParsed<C extends InvokeChannel> = z.output<(typeof invokeContract)[C]['request']>;
+export type InvokeResponse<C extends InvokeChannel> = z.output<(typeof invokeContract)[C]['response']>;
+export type SendPayload<C extends SendChannel> = z.output<(typeof sendContract)[C]>;
+export type EventPayload<C extends EventChannel> = z.output<(typeof eventContract)[C]>;
+
+export const invokeChannels = Object.keys(invokeContract) as InvokeChannel[];
+export const sendChannels = Object.keys(sendContract) as SendChannel[];
+export const eventChannels = Object.keys(eventContract) as EventChannel[];
+
+export function isInvokeChannel(x: unknown): x is InvokeChannel {
+  return typeof x === 'string' && Object.hasOwn(invokeContract, x);
+}
+export function isSendChannel(x: unknown): x is SendChannel {
+  return typeof x === 'string' && Object.hasOwn(sendContract, x);
+}
+export function isEventChannel(x: unknown): x is EventChannel {
+  return typeof x === 'string' && Object.hasOwn(eventContract, x);
+}

@@ -1,0 +1,35 @@
+// Events a running session publishes (main → renderer), one plain-data union.
+import { z } from 'zod';
+import { Message, SessionStatus, SessionSummary } from './transcript';
+
+export const ErrorInfo = z.object({
+  /** A stable machine code: 'auth', 'network', 'rate_limit', 'overloaded', 'api', 'aborted', 'internal', … */
+  code: z.string(),
+  message: z.string(),
+  /** Whether the session stays usable (it always should; kept for the banner's wording). */
+  retryable: z.boolean().optional(),
+});
+export type ErrorInfo = z.infer<typeof ErrorInfo>;
+
+const base = { sessionId: z.string() };
+
+export const SessionEvent = z.discriminatedUnion('type', [
+  /** A complete message was appended to the transcript (the user's, or a finished assistant reply). */
+  z.object({ ...base, type: z.literal('message'), message: Message }),
+  /** The model started a reply; text deltas with this messageId follow. */
+  z.object({ ...base, type: z.literal('assistant_start'), messageId: z.string(), model: z.string() }),
+  z.object({ ...base, type: z.literal('text_delta'), messageId: z.string(), text: z.string() }),
+  /** The request failed and is retried after delayMs; any partial text of messageId is void. */
+  z.object({
+    ...base,
+    type: z.literal('retry'),
+    messageId: z.string(),
+    attempt: z.number().int().positive(),
+    delayMs: z.number().nonnegative(),
+    reason: z.string(),
+  }),
+  z.object({ ...base, type: z.literal('status'), status: SessionStatus }),
+  z.object({ ...base, type: z.literal('error'), error: ErrorInfo }),
+  z.object({ ...base, type: z.literal('summary'), session: SessionSummary }),
+]);
+export type SessionEvent = z.infer<typeof SessionEvent>;
