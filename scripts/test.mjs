@@ -1,0 +1,99 @@
+#!/usr/bin/env node
+// `npm test`: everything CI checks, from a fresh machine. Installs what it can (Debian Chromium as
+// root), or stops naming the exact missing piece; then build, layering, types, unit, e2e — and a
+// closing "N passed, N failed, N skipped" line summed over vitest and Playwright.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const reports = join(repo, 'test-results', 'reports');
+const bin = (name) => join(repo, 'node_modules', '.bin', name);
+
+function step(title, cmd, args, opts = {}) {
+  const t0 = Date.now();
+  console.log(`\n▶ ${title}`);
+  const r = spawnSync(cmd, args, { cwd: repo, stdio: 'inherit', ...opts, env: { ...process.env, ...opts.env } });
+  const secs = ((Date.now() - t0) / 1000).toFixed(1);
+  if (r.status !== 0) {
+    console.error(`✖ ${title} failed (exit ${r.status ?? r.signal}) after ${secs}s`);
+    return false;
+  }
+  console.log(`✔ ${title} (${secs}s)`);
+  return true;
+}
+
+function findChromium() {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+  return candidates.find((p) => p && existsSync(p));
+}
+
+function ensureChromium() {
+  if (findChromium()) return true;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const hasApt = existsSync('/usr/bin/apt-get');
+  if (isRoot && hasApt) {
+    console.log('Chromium is missing: installing Debian\'s chromium with apt-get (needed for the browser end-to-end tests)…');
+    const env = { DEBIAN_FRONTEND: 'noninteractive' };
+    if (step('apt-get update', 'apt-get', ['update', '-qq'], { env }) &&
+        step('apt-get install chromium', 'apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-liberation'], { env }) &&
+        findChromium()) return true;
+  }
+  console.error(
+    'Missing piece: Chromium for the end-to-end tests.\n' +
+      (hasApt ? '  Install it with:  sudo apt-get install chromium\n' : '  Install Chromium and set CHROMIUM_PATH=/path/to/chromium\n') +
+      '  (Playwright cannot download its own browser on this network.)',
+  );
+  return false;
+}
+
+function counts() {
+  let passed = 0, failed = 0, skipped = 0;
+  const vitestFile = join(reports, 'vitest.json');
+  if (existsSync(vitestFile)) {
+    const v = JSON.parse(readFileSync(vitestFile, 'utf8'));
+    passed += v.numPassedTests ?? 0;
+    failed += v.numFailedTests ?? 0;
+    skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
+  }
+  const pwFile = join(reports, 'playwright.json');
+  if (existsSync(pwFile)) {
+    const s = JSON.parse(readFileSync(pwFile, 'utf8')).stats ?? {};
+    passed += (s.expected ?? 0) + (s.flaky ?? 0);
+    failed += s.unexpected ?? 0;
+    skipped += s.skipped ?? 0;
+  }
+  return { passed, failed, skipped };
+}
+
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (major < 20 || (major === 20 && minor < 12)) {
+  console.error(`Missing piece: Node.js 20.12 or newer (this is ${process.version}).`);
+  process.exit(1);
+}
+if (!existsSync(bin('electron-vite'))) {
+  console.error('Missing piece: dependencies. Run `npm install` first (the README\'s test command does).');
+  process.exit(1);
+}
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const ok =
+  ensureChromium() &&
+  step('build (electron-vite)', bin('electron-vite'), ['build']) &&
+  step('layering (DESIGN.md §2)', process.execPath, ['scripts/check-layers.mjs']) &&
+  step('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.node.json']) &&
+  step('typecheck (renderer)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.web.json']);
+
+let unitOk = false, e2eOk = false;
+if (ok) {
+  unitOk = step('unit + integration (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'vitest.json')}`]);
+  e2eOk = step('end-to-end (Playwright, Chromium)', bin('playwright'), ['test', '--reporter=list,json'], {
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'playwright.json') },
+  });
+}
+const c = counts();
+console.log(`\ntests: ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped`);
+if (c.skipped) console.log('(skipped tests print their reason above; a skip is not a pass)');
+process.exit(ok && unitOk && e2eOk && c.failed === 0 ? 0 : 1);
