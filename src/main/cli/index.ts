@@ -1,2 +1,30 @@
-// CLI entry (placeholder).
-console.log('agent-desk');
+// CLI entry (out/main/cli.js, required by bin/agent-desk.js): wires the real process into main().
+import { main } from './main';
+
+main(process.argv.slice(2), {
+  stdout: process.stdout,
+  stderr: process.stderr,
+  stdin: process.stdin,
+  env: process.env,
+  cwd: process.cwd(),
+  onInterrupt(handler) {
+    // First Ctrl-C stops the turn gracefully (partial reply kept and saved); a second one exits now.
+    let pressed = false;
+    const onSigint = () => {
+      if (pressed) process.exit(130);
+      pressed = true;
+      handler();
+    };
+    process.on('SIGINT', onSigint);
+    return () => process.off('SIGINT', onSigint);
+  },
+}).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    process.stderr.write(`agent-desk: ${err instanceof Error ? err.message : String(err)}\n`);
+    if (process.env.AGENT_DESK_LOG === 'debug' && err instanceof Error) process.stderr.write(`${err.stack}\n`);
+    process.exitCode = 1;
+  },
+);

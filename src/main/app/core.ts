@@ -1,0 +1,134 @@
+// The composition root shared by every host: settings, model access, sessions, handlers and the
+// dispatcher, wired by hand. Start-up stays light: the Anthropic SDK loads on the first request.
+import { randomUUID } from 'node:crypto';
+import type { Dispatcher, Logger } from '../ipc/dispatch';
+import { createDispatcher } from '../ipc/dispatch';
+import { buildSystemPrompt } from '../engine/context';
+import { createModelAccess, type ModelAccess } from '../model/access';
+import { retryPolicyFromEnv } from '../model/retry';
+import { SessionManager } from '../sessions/manager';
+import { createSessionStore } from '../sessions/store';
+import { loadUserSettings, type UserSettings } from '../settings/user-settings';
+import { createEventBus } from './event-bus';
+import { createHandlers } from './handlers';
+import { createLogger } from './log';
+import { defaultDataDir, settingsFile } from './paths';
+import type { AuthService, EventBus, HostPort } from './ports';
+
+/** Where a host keeps the API key typed into the app (desktop: safeStorage). */
+export interface SecretStore {
+  load(): Promise<string | null>;
+  save(apiKey: string): Promise<void>;
+}
+
+export interface EngineOptions {
+  env?: NodeJS.ProcessEnv;
+  dataDir?: string;
+  secrets?: SecretStore;
+  log?: Logger;
+  /** Pass one to subscribe before start-up notices are published. */
+  bus?: EventBus;
+}
+
+export interface CoreOptions extends EngineOptions {
+  host: HostPort;
+}
+
+export type Notice = { level: 'info' | 'warn' | 'error'; message: string };
+
+/** The engine without a transport: what the CLI drives directly. */
+export interface Engine {
+  bus: EventBus;
+  sessions: SessionManager;
+  auth: AuthService;
+  model: ModelAccess;
+  settings: UserSettings;
+  dataDir: string;
+  log: Logger;
+  /** Start-up problems (a broken settings file…), also published as 'app:notice'; hosts show them to clients that connect later. */
+  notices: Notice[];
+  dispose(): Promise<void>;
+}
+
+export interface Core {
+  dispatcher: Dispatcher;
+  bus: EventBus;
+  sessions: SessionManager;
+  auth: AuthService;
+  dataDir: string;
+  notices: Notice[];
+  dispose(): Promise<void>;
+}
+
+export const DEFAULT_MAX_TURNS = 50;
+
+export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
+  const env = opts.env ?? process.env;
+  const log = opts.log ?? createLogger({ level: env.AGENT_DESK_LOG });
+  const bus = opts.bus ?? createEventBus((err) => log.error('event listener failed', err));
+  const dataDir = opts.dataDir ?? defaultDataDir({ env });
+  const notices: Notice[] = [];
+  const notify = (n: Notice) => {
+    notices.push(n);
+    log[n.level](n.message);
+    bus.publish('app:notice', n, { projectDir: null });
+  };
+
+  const loaded = await loadUserSettings(settingsFile(dataDir));
+  if (loaded.warning) notify({ level: 'warn', message: loaded.warning });
+  const settings = loaded.settings;
+
+  let storedKey: string | null = null;
+  if (opts.secrets) {
+    try {
+      storedKey = await opts.secrets.load();
+    } catch (err) {
+      notify({ level: 'warn', message: `Could not read the saved API key (${err instanceof Error ? err.message : String(err)}); enter it again.` });
+    }
+  }
+
+  const model = createModelAccess({ env, settings: () => settings, storedKey, canStoreKey: !!opts.secrets, log });
+  const secrets = opts.secrets;
+  const auth: AuthService = {
+    status: () => model.status(),
+    model: () => model.model(),
+    ...(secrets
+      ? {
+          async setApiKey(apiKey: string) {
+            await secrets.save(apiKey.trim());
+            model.setStoredKey(apiKey.trim());
+            return model.status();
+          },
+        }
+      : {}),
+  };
+
+  const sessions = new SessionManager({
+    store: createSessionStore({ dataDir, log }),
+    bus,
+    model,
+    log,
+    retry: retryPolicyFromEnv(env),
+    maxTurns: DEFAULT_MAX_TURNS,
+    systemPrompt: (projectDir) => buildSystemPrompt({ projectDir }),
+    now: Date.now,
+    newId: randomUUID,
+  });
+
+  return { bus, sessions, auth, model, settings, dataDir, log, notices, dispose: () => sessions.dispose() };
+}
+
+export async function createCore(opts: CoreOptions): Promise<Core> {
+  const engine = await createEngine(opts);
+  const handlers = createHandlers({ sessions: engine.sessions, auth: engine.auth, host: opts.host, log: engine.log });
+  const dispatcher = createDispatcher({ ...handlers, log: engine.log });
+  return {
+    dispatcher,
+    bus: engine.bus,
+    sessions: engine.sessions,
+    auth: engine.auth,
+    dataDir: engine.dataDir,
+    notices: engine.notices,
+    dispose: engine.dispose,
+  };
+}

@@ -1,0 +1,120 @@
+// Command-line parsing (node:util parseArgs) into one plain Command; usage mistakes become a one-line error.
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+
+export const OUTPUT_FORMATS = ['text', 'json', 'stream-json'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+export interface RunArgs {
+  /** Joined positionals; null means "read it from stdin". */
+  prompt: string | null;
+  cwd: string | null;
+  outputFormat: OutputFormat;
+  model: string | null;
+  maxTurns: number | null;
+}
+
+export type Command =
+  | { kind: 'version' }
+  | { kind: 'help'; topic?: 'run' | 'serve' }
+  | { kind: 'run'; args: RunArgs }
+  | { kind: 'serve'; dir: string | undefined; port: number | undefined; host: string | undefined; token: string | undefined }
+  /** No arguments, or a folder: explain how to open the app. */
+  | { kind: 'open-hint'; dir: string | null }
+  | { kind: 'usage-error'; message: string };
+
+const runOptions = {
+  print: { type: 'boolean', short: 'p' },
+  cwd: { type: 'string' },
+  'output-format': { type: 'string' },
+  model: { type: 'string' },
+  'max-turns': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const satisfies ParseArgsConfig['options'];
+
+const serveOptions = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  token: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const satisfies ParseArgsConfig['options'];
+
+/** parseArgs' own messages are long and two-part; keep the first sentence. */
+function usageMessage(err: unknown): string {
+  const e = err as { code?: string; message?: string };
+  if (e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    const opt = /'([^']+)'/.exec(e.message ?? '')?.[1] ?? '?';
+    return `unknown option '${opt}'`;
+  }
+  return (e.message ?? String(err)).split('. ')[0]!.replace(/\.$/, '');
+}
+
+function positiveInt(v: string | undefined, name: string): number | undefined | { error: string } {
+  if (v === undefined) return undefined;
+  if (!/^\d+$/.test(v) || Number(v) < 1) return { error: `${name} must be a positive whole number (got '${v}')` };
+  return Number(v);
+}
+
+function parseRun(argv: string[], requirePrint: boolean): Command {
+  let values: { [K in keyof typeof runOptions]?: (typeof runOptions)[K]['type'] extends 'boolean' ? boolean : string };
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parseArgs({ args: argv, options: runOptions, allowPositionals: true, strict: true }));
+  } catch (err) {
+    return { kind: 'usage-error', message: usageMessage(err) };
+  }
+  if (values.help) return { kind: 'help', topic: 'run' };
+  if (requirePrint && !values.print) return { kind: 'usage-error', message: "missing -p: to run a prompt use 'agent-desk -p PROMPT'" };
+  const format = values['output-format'] ?? 'text';
+  if (!(OUTPUT_FORMATS as readonly string[]).includes(format)) {
+    return { kind: 'usage-error', message: `--output-format must be one of ${OUTPUT_FORMATS.join(', ')} (got '${format}')` };
+  }
+  const maxTurns = positiveInt(values['max-turns'], '--max-turns');
+  if (typeof maxTurns === 'object') return { kind: 'usage-error', message: maxTurns.error };
+  const model = values.model?.trim();
+  if (values.model !== undefined && !model) return { kind: 'usage-error', message: '--model needs a model name' };
+  const prompt = positionals.join(' ');
+  return {
+    kind: 'run',
+    args: {
+      prompt: prompt.trim() ? prompt : null,
+      cwd: values.cwd ?? null,
+      outputFormat: format as OutputFormat,
+      model: model ?? null,
+      maxTurns: maxTurns ?? null,
+    },
+  };
+}
+
+function parseServe(argv: string[]): Command {
+  let values: { port?: string; host?: string; token?: string; help?: boolean };
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parseArgs({ args: argv, options: serveOptions, allowPositionals: true, strict: true }));
+  } catch (err) {
+    return { kind: 'usage-error', message: usageMessage(err) };
+  }
+  if (values.help) return { kind: 'help', topic: 'serve' };
+  if (positionals.length > 1) return { kind: 'usage-error', message: `serve takes one folder (got ${positionals.length})` };
+  let port: number | undefined;
+  if (values.port !== undefined) {
+    if (!/^\d+$/.test(values.port) || Number(values.port) > 65535) return { kind: 'usage-error', message: `--port must be 0-65535 (got '${values.port}')` };
+    port = Number(values.port);
+  }
+  return { kind: 'serve', dir: positionals[0], port, host: values.host, token: values.token };
+}
+
+/**
+ * `isDir` tells whether a lone positional is a folder (`agent-desk DIR`); anything else that is not
+ * a command is a usage error.
+ */
+export function parseCommand(argv: string[], isDir: (p: string) => boolean): Command {
+  const [first, ...rest] = argv;
+  if (first === undefined) return { kind: 'open-hint', dir: null };
+  if (first === '--version' || first === '-v' || first === '-V') return argv.length === 1 ? { kind: 'version' } : { kind: 'usage-error', message: `${first} takes no other arguments` };
+  if (first === '--help' || first === '-h' || first === 'help') return { kind: 'help' };
+  if (first === 'run') return parseRun(rest, false);
+  if (first === 'serve') return parseServe(rest);
+  if (first.startsWith('-')) return parseRun(argv, true);
+  if (argv.length === 1 && isDir(first)) return { kind: 'open-hint', dir: first };
+  return { kind: 'usage-error', message: `unknown command '${first}'` };
+}

@@ -1,0 +1,143 @@
+// The built CLI as a real process against the fake model.
+// Needs a bundle: when out/main/cli.js (what bin/agent-desk.js loads; `npm test` builds it first) is
+// at least as new as the sources, the test runs bin/agent-desk.js. Otherwise it builds the main
+// target alone into a private folder (the project's electron-vite config, ~1 s, never touching the
+// shared out/ that other tests and people use) and runs that cli.js directly.
+import { spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closedPortUrl } from '../../../test/fake-model/ports';
+import { startFakeModelServer, type FakeModelServer } from '../../../test/fake-model/server';
+import { APP_VERSION } from '../app/version';
+
+const repo = path.resolve(__dirname, '../../..');
+const bundle = path.join(repo, 'out/main/cli.js');
+const bin = path.join(repo, 'bin/agent-desk.js');
+// Inside the repo, so the bundle's externalized dependencies (zod, the SDK) resolve from node_modules.
+const privateOut = path.join(repo, 'node_modules', '.cache', 'agent-desk-cli-spawn', `${process.pid}-${Date.now()}`);
+
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestSource(p));
+    else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) newest = Math.max(newest, statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+const sharedBundleIsFresh = () =>
+  existsSync(bundle) && statSync(bundle).mtimeMs >= Math.max(newestSource(path.join(repo, 'src/main')), newestSource(path.join(repo, 'src/shared')));
+
+const BUILD_MAIN = `
+import { resolve } from 'node:path';
+import { resolveConfig } from 'electron-vite';
+import { build } from 'vite';
+const repo = process.env.CLI_SPAWN_REPO, outDir = process.env.CLI_SPAWN_OUT;
+const resolved = await resolveConfig({ configFile: resolve(repo, 'electron.vite.config.ts'), root: repo, build: { outDir }, logLevel: 'silent' }, 'build', 'production');
+await build({ ...resolved.config.main, configFile: false, logLevel: 'warn' });
+`;
+
+/** The entry to spawn: [script, ...leading args]. */
+let entry: string;
+
+function buildPrivateBundle(): string {
+  mkdirSync(privateOut, { recursive: true });
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', BUILD_MAIN], {
+    cwd: repo,
+    env: { ...process.env, CLI_SPAWN_REPO: repo, CLI_SPAWN_OUT: privateOut },
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  const cli = path.join(privateOut, 'main', 'cli.js');
+  if (r.status !== 0 || !existsSync(cli)) throw new Error(`building the main bundle failed (exit ${r.status ?? r.signal}):\n${r.stderr}\n${r.stdout}`);
+  return cli;
+}
+
+let server: FakeModelServer;
+let dataDir: string;
+let projectDir: string;
+
+beforeAll(async () => {
+  if (sharedBundleIsFresh()) entry = bin;
+  else {
+    console.info('cli.spawn: out/main/cli.js is missing or older than the sources; testing a private build of the main target');
+    entry = buildPrivateBundle();
+  }
+  server = await startFakeModelServer();
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'agent-desk-spawn-data-'));
+  projectDir = await mkdtemp(path.join(os.tmpdir(), 'agent-desk-spawn-proj-'));
+}, 200_000);
+afterAll(async () => {
+  await server?.close();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  if (projectDir) await rm(projectDir, { recursive: true, force: true });
+  rmSync(privateOut, { recursive: true, force: true });
+});
+
+function run(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('ANTHROPIC_') && !k.startsWith('AGENT_DESK_')));
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [entry, ...args], {
+      cwd: projectDir,
+      env: { ...base, ANTHROPIC_API_KEY: 'sk-spawn-test-123', ANTHROPIC_BASE_URL: server.url, AGENT_DESK_HOME: dataDir, AGENT_DESK_RETRY_BASE_MS: '1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('agent-desk as a process (built bundle)', () => {
+  it('--version prints the version', async () => {
+    expect(await run(['--version'])).toEqual({ code: 0, stdout: `${APP_VERSION}\n`, stderr: '' });
+  });
+
+  it('-p hi prints the scripted answer and exits 0', async () => {
+    server.push({ content: [{ type: 'text', text: 'Hello from the fake model!' }] });
+    expect(await run(['-p', 'hi'])).toEqual({ code: 0, stdout: 'Hello from the fake model!\n', stderr: '' });
+  });
+
+  it('--output-format stream-json: every line parses as JSON, ending with the result', async () => {
+    server.push({ content: [{ type: 'text', text: 'line by line' }] });
+    const r = await run(['run', '-p', 'hi', '--output-format', 'stream-json']);
+    expect(r.code).toBe(0);
+    const events = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
+    expect(events[0]).toMatchObject({ type: 'system', subtype: 'init' });
+    expect(events.at(-1)).toMatchObject({ type: 'result', subtype: 'success', result: 'line by line', is_error: false });
+  });
+
+  it('an unreachable base URL exits non-zero with one clear line on stderr', async () => {
+    const url = await closedPortUrl();
+    const r = await run(['-p', 'hi'], { ANTHROPIC_BASE_URL: url, AGENT_DESK_MAX_ATTEMPTS: '2' });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(`agent-desk: Could not reach the model at ${url} (ECONNREFUSED)\n`);
+    const nine = await run(['-p', 'hi'], { ANTHROPIC_BASE_URL: 'http://127.0.0.1:9' });
+    expect(nine.code).toBe(1);
+    expect(nine.stderr).toMatch(/^agent-desk: Could not reach the model at http:\/\/127\.0\.0\.1:9 \(.+\)\n$/);
+  });
+
+  it('no API key: exits 1 with the one-line hint', async () => {
+    expect(await run(['-p', 'hi'], { ANTHROPIC_API_KEY: '' })).toEqual({ code: 1, stdout: '', stderr: 'agent-desk: No API key: set ANTHROPIC_API_KEY (or ANTHROPIC_AUTH_TOKEN)\n' });
+  });
+
+  it('bin/agent-desk.js without a build says how to build, exit 1', async () => {
+    const lonely = await mkdtemp(path.join(os.tmpdir(), 'agent-desk-nobuild-'));
+    try {
+      mkdirSync(path.join(lonely, 'bin'));
+      copyFileSync(bin, path.join(lonely, 'bin', 'agent-desk.js'));
+      const r = spawnSync(process.execPath, [path.join(lonely, 'bin', 'agent-desk.js'), '--version'], { encoding: 'utf8' });
+      expect({ code: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({ code: 1, stdout: '', stderr: 'Agent Desk is not built yet: run `npm run build`\n' });
+    } finally {
+      await rm(lonely, { recursive: true, force: true });
+    }
+  });
+});

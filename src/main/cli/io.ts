@@ -1,0 +1,10 @@
+// What the CLI touches of the outside world, injected so tests can run it in-process.
+export interface CliIO {
+  stdout: { write(chunk: string): unknown };
+  stderr: { write(chunk: string): unknown };
+  stdin?: AsyncIterable<unknown> & { isTTY?: boolean; setEncoding?(enc: BufferEncoding): unknown };
+  env: Record<string, string | undefined>;
+  cwd: string;
+  /** Registers a Ctrl-C handler; returns its removal. */
+  onInterrupt?: (handler: () => void) => () => void;
+}

@@ -1,0 +1,51 @@
+// The CLI's dispatcher: parse, then run one command. Heavy modules (engine, SDK, web host) load
+// only for the command that needs them, so `--version` and `--help` answer at once.
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import { APP_VERSION } from '../app/version';
+import { parseCommand } from './args';
+import { HELP, openHint, RUN_HELP, SERVE_HELP } from './help';
+import type { CliIO } from './io';
+
+/** Runs the CLI and answers its exit code (0 ok, 1 failure, 2 usage error, 130 interrupted). */
+export async function main(argv: string[], io: CliIO): Promise<number> {
+  const isDir = (p: string) => {
+    try {
+      return statSync(path.resolve(io.cwd, p)).isDirectory();
+    } catch {
+      return false;
+    }
+  };
+  const cmd = parseCommand(argv, isDir);
+  switch (cmd.kind) {
+    case 'version':
+      io.stdout.write(`${APP_VERSION}\n`);
+      return 0;
+    case 'help':
+      io.stdout.write(cmd.topic === 'run' ? RUN_HELP : cmd.topic === 'serve' ? SERVE_HELP : HELP);
+      return 0;
+    case 'open-hint':
+      io.stdout.write(openHint(cmd.dir));
+      return 0;
+    case 'usage-error':
+      io.stderr.write(`agent-desk: ${cmd.message} (see agent-desk --help)\n`);
+      return 2;
+    case 'run': {
+      const { runCommand } = await import('./run');
+      return runCommand(cmd.args, io);
+    }
+    case 'serve': {
+      const { runServe } = await import('../web/serve');
+      const before = process.exitCode;
+      await runServe({
+        ...(cmd.dir !== undefined ? { dir: cmd.dir } : {}),
+        ...(cmd.port !== undefined ? { port: cmd.port } : {}),
+        ...(cmd.host !== undefined ? { host: cmd.host } : {}),
+        ...(cmd.token !== undefined ? { token: cmd.token } : {}),
+      });
+      // runServe reports a start-up failure through process.exitCode.
+      const code = process.exitCode;
+      return typeof code === 'number' && code !== before ? code : 0;
+    }
+  }
+}

@@ -1,0 +1,57 @@
+// The engine's handle on "the model": resolves config fresh for every turn (so a key saved in the app
+// applies to the next turn) and reuses one client per credential + endpoint.
+import type { AuthStatus } from '../../shared/ipc/contract';
+import type { Logger } from '../ipc/dispatch';
+import { createModelClient, type ClientOptions } from './client';
+import { authStatusOf, missingKeyMessage, resolveModelConfig, type ConfigInputs, type ModelConfig } from './config';
+import { ModelError } from './errors';
+import type { ModelClient } from './types';
+
+export interface ModelAccess {
+  readonly canStoreKey: boolean;
+  /** The config the next turn would use (an override names the model for one run). */
+  config(modelOverride?: string): ModelConfig;
+  status(): AuthStatus;
+  /** The model the next turn will use. */
+  model(): string;
+  setStoredKey(key: string | null): void;
+  /** A client for `config`; throws ModelError('auth') when no credential is configured. */
+  client(config: ModelConfig): ModelClient;
+}
+
+export interface ModelAccessOptions {
+  env: Record<string, string | undefined>;
+  settings: () => ConfigInputs['settings'];
+  storedKey?: string | null;
+  canStoreKey: boolean;
+  log?: Logger;
+  /** Injected by tests that want a client without HTTP. */
+  clientFactory?: (opts: ClientOptions) => ModelClient;
+}
+
+export function createModelAccess(opts: ModelAccessOptions): ModelAccess {
+  let storedKey = opts.storedKey ?? null;
+  const clients = new Map<string, ModelClient>();
+  const factory = opts.clientFactory ?? createModelClient;
+  const config = (modelOverride?: string) =>
+    resolveModelConfig({ env: opts.env, settings: opts.settings(), storedKey, modelOverride });
+  return {
+    canStoreKey: opts.canStoreKey,
+    config,
+    status: () => authStatusOf(config(), opts.canStoreKey),
+    model: () => config().model,
+    setStoredKey(key) {
+      storedKey = key;
+    },
+    client(cfg) {
+      if (!cfg.credential) throw new ModelError('auth', missingKeyMessage(opts.canStoreKey));
+      const key = JSON.stringify([cfg.credential.kind, cfg.credential.value, cfg.baseURL]);
+      let c = clients.get(key);
+      if (!c) {
+        c = factory({ credential: cfg.credential, baseURL: cfg.baseURL, ...(opts.log ? { log: opts.log } : {}) });
+        clients.set(key, c);
+      }
+      return c;
+    },
+  };
+}

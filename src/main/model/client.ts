@@ -1,0 +1,205 @@
+// Streams one Messages API request through @anthropic-ai/sdk (loaded on first use, retries off: we
+// retry ourselves) and turns the raw SSE events into ModelStreamEvents; failures become ModelErrors.
+import type { ContentBlock, Usage } from '../../shared/transcript';
+import type { Logger } from '../ipc/dispatch';
+import { DEFAULT_BASE_URL, DEFAULT_MAX_TOKENS, credentialHint, type Credential } from './config';
+import { ModelError } from './errors';
+import { classifyFailure, parseRetryAfter, type Failure } from './retry';
+import type { ModelClient, ModelRequest, ModelStreamEvent } from './types';
+
+type Sdk = typeof import('@anthropic-ai/sdk');
+let sdkPromise: Promise<Sdk> | null = null;
+/** The SDK costs ~100 ms to load: only the first request pays it, never `--version` or start-up. */
+function loadSdk(): Promise<Sdk> {
+  sdkPromise ??= import('@anthropic-ai/sdk');
+  return sdkPromise;
+}
+
+export interface ClientOptions {
+  credential: Credential;
+  baseURL: string | null;
+  log?: Logger;
+  /** Per-request timeout in ms (the SDK's default is 10 minutes). */
+  timeoutMs?: number;
+}
+
+/** The raw stream events we read; the SDK's own types are far wider than what we use. */
+type RawEvent =
+  | { type: 'message_start'; message: { model: string; usage?: RawUsage } }
+  | { type: 'content_block_start'; index: number; content_block: { type: string; text?: string; id?: string; name?: string } }
+  | { type: 'content_block_delta'; index: number; delta: { type: string; text?: string; partial_json?: string } }
+  | { type: 'content_block_stop'; index: number }
+  | { type: 'message_delta'; delta: { stop_reason: string | null }; usage?: RawUsage }
+  | { type: 'message_stop' };
+type RawUsage = { input_tokens?: number | null; output_tokens?: number | null; cache_read_input_tokens?: number | null; cache_creation_input_tokens?: number | null };
+
+/** Walk an error's cause chain for a Node/undici error code such as ECONNREFUSED. */
+function causeCode(err: unknown): string | undefined {
+  let e: unknown = err;
+  for (let i = 0; i < 6 && e && typeof e === 'object'; i++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && code.length > 0) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** The innermost message of an error's cause chain (fetch hides the real reason there). */
+function rootMessage(err: unknown): string | undefined {
+  let e: unknown = err;
+  let msg: string | undefined;
+  for (let i = 0; i < 6 && e && typeof e === 'object'; i++) {
+    const m = (e as { message?: unknown }).message;
+    if (typeof m === 'string' && m) msg = m;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return msg;
+}
+
+/** Describe an SDK (or fetch) error as a plain Failure. */
+export function failureOf(err: unknown, sdk: Sdk | null, signal?: AbortSignal): Failure {
+  if (signal?.aborted) return { kind: 'abort' };
+  if (err instanceof ModelError) return err.code === 'aborted' ? { kind: 'abort' } : { kind: 'unknown', message: err.message };
+  if (sdk) {
+    if (err instanceof sdk.APIUserAbortError) return { kind: 'abort' };
+    if (err instanceof sdk.APIConnectionTimeoutError) return { kind: 'connection', timeout: true };
+    if (err instanceof sdk.APIConnectionError) {
+      const code = causeCode(err);
+      return { kind: 'connection', ...(code ? { code } : {}), message: rootMessage(err) ?? err.message };
+    }
+    if (err instanceof sdk.APIError) {
+      const message = err.apiMessage ?? null;
+      if (err.status === undefined) return { kind: 'stream', type: err.type, message };
+      const retryAfterMs = err.headers ? parseRetryAfter((n) => err.headers?.get(n)) : undefined;
+      return { kind: 'http', status: err.status, type: err.type, message, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) };
+    }
+  }
+  if (err instanceof Error && err.name === 'AbortError') return { kind: 'abort' };
+  const code = causeCode(err);
+  if (code && /^(E[A-Z]+|UND_ERR_\w+)$/.test(code)) return { kind: 'connection', code };
+  return { kind: 'unknown', message: err instanceof Error ? err.message : String(err) };
+}
+
+function toUsage(u: RawUsage | undefined, prev: Usage): Usage {
+  return {
+    inputTokens: u?.input_tokens ?? prev.inputTokens,
+    outputTokens: u?.output_tokens ?? prev.outputTokens,
+    cacheReadTokens: u?.cache_read_input_tokens ?? prev.cacheReadTokens,
+    cacheWriteTokens: u?.cache_creation_input_tokens ?? prev.cacheWriteTokens,
+  };
+}
+
+export function createModelClient(opts: ClientOptions): ModelClient {
+  const ctx = { baseURL: opts.baseURL ?? DEFAULT_BASE_URL, credentialHint: credentialHint(opts.credential) };
+  let client: InstanceType<Sdk['default']> | null = null;
+  let sdk: Sdk | null = null;
+  const log = opts.log;
+
+  async function getClient() {
+    if (client) return client;
+    sdk = await loadSdk();
+    const cred = opts.credential.kind === 'apiKey' ? { apiKey: opts.credential.value } : { authToken: opts.credential.value };
+    client = new sdk.default({
+      ...cred,
+      baseURL: opts.baseURL ?? DEFAULT_BASE_URL,
+      maxRetries: 0,
+      ...(opts.timeoutMs ? { timeout: opts.timeoutMs } : {}),
+      logger: {
+        error: (m: string, ...r: unknown[]) => log?.debug(`anthropic-sdk: ${m}`, r.length ? r : undefined),
+        warn: (m: string, ...r: unknown[]) => log?.warn(`anthropic-sdk: ${m}`, r.length ? r : undefined),
+        info: (m: string) => log?.debug(`anthropic-sdk: ${m}`),
+        debug: (m: string) => log?.debug(`anthropic-sdk: ${m}`),
+      },
+    });
+    return client;
+  }
+
+  async function* stream(req: ModelRequest, signal: AbortSignal): AsyncGenerator<ModelStreamEvent> {
+    const fail = (err: unknown) => classifyFailure(failureOf(err, sdk, signal), ctx);
+    if (signal.aborted) throw classifyFailure({ kind: 'abort' }, ctx);
+    let events: AsyncIterable<RawEvent>;
+    try {
+      const c = await getClient();
+      const params = {
+        model: req.model,
+        max_tokens: req.maxTokens ?? DEFAULT_MAX_TOKENS,
+        messages: req.messages,
+        ...(req.system ? { system: req.system } : {}),
+        ...(req.tools && req.tools.length > 0 ? { tools: req.tools } : {}),
+        stream: true as const,
+      };
+      events = (await c.messages.create(params as Parameters<typeof c.messages.create>[0] & { stream: true }, { signal })) as unknown as AsyncIterable<RawEvent>;
+    } catch (err) {
+      throw fail(err);
+    }
+
+    let model = req.model;
+    let usage: Usage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 };
+    let stopReason: string | null = null;
+    let finished = false;
+    const blocks = new Map<number, ContentBlock>();
+    const json = new Map<number, string>();
+    try {
+      for await (const ev of events) {
+        switch (ev.type) {
+          case 'message_start':
+            model = ev.message.model || model;
+            usage = toUsage(ev.message.usage, usage);
+            yield { type: 'start', model };
+            break;
+          case 'content_block_start': {
+            const b = ev.content_block;
+            if (b.type === 'text') blocks.set(ev.index, { type: 'text', text: b.text ?? '' });
+            else if (b.type === 'tool_use') {
+              blocks.set(ev.index, { type: 'tool_use', id: b.id ?? '', name: b.name ?? '', input: {} });
+              json.set(ev.index, '');
+            }
+            // Other block kinds (thinking, server tools) are not requested yet and are ignored.
+            break;
+          }
+          case 'content_block_delta': {
+            const block = blocks.get(ev.index);
+            if (ev.delta.type === 'text_delta' && block?.type === 'text' && ev.delta.text) {
+              block.text += ev.delta.text;
+              yield { type: 'text', index: ev.index, text: ev.delta.text };
+            } else if (ev.delta.type === 'input_json_delta' && json.has(ev.index)) {
+              json.set(ev.index, json.get(ev.index) + (ev.delta.partial_json ?? ''));
+            }
+            break;
+          }
+          case 'content_block_stop': {
+            const block = blocks.get(ev.index);
+            if (block?.type === 'tool_use') {
+              const raw = json.get(ev.index) ?? '';
+              let inputError: string | undefined;
+              try {
+                block.input = raw.trim() === '' ? {} : JSON.parse(raw);
+              } catch (e) {
+                inputError = `The tool input is not valid JSON: ${(e as Error).message}`;
+                block.input = {};
+              }
+              yield { type: 'tool_use', index: ev.index, block: { ...block }, ...(inputError ? { inputError } : {}) };
+            }
+            break;
+          }
+          case 'message_delta':
+            stopReason = ev.delta.stop_reason ?? stopReason;
+            usage = toUsage(ev.usage, usage);
+            break;
+          case 'message_stop':
+            finished = true;
+            break;
+        }
+      }
+    } catch (err) {
+      throw fail(err);
+    }
+    // The SDK ends iteration quietly when aborted, and a server may just close the socket.
+    if (signal.aborted) throw classifyFailure({ kind: 'abort' }, ctx);
+    if (!finished) throw classifyFailure({ kind: 'truncated' }, ctx);
+    const content = [...blocks.entries()].sort((a, b) => a[0] - b[0]).map(([, b]) => b);
+    yield { type: 'done', content, stopReason, usage, model };
+  }
+
+  return { stream };
+}

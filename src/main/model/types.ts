@@ -1,0 +1,43 @@
+// The model client's plain-data vocabulary: one request in, normalized stream events out.
+// Tools (a later issue) plug in through `tools` and the complete `tool_use` events.
+import type { ContentBlock, Usage } from '../../shared/transcript';
+
+type TextBlock = Extract<ContentBlock, { type: 'text' }>;
+type ToolUseBlock = Extract<ContentBlock, { type: 'tool_use' }>;
+type ToolResultBlock = Extract<ContentBlock, { type: 'tool_result' }>;
+export type { TextBlock, ToolResultBlock, ToolUseBlock };
+
+/** A message as the Messages API takes it (roles strictly alternate, starting with user). */
+export interface ApiMessage {
+  role: 'user' | 'assistant';
+  content: ContentBlock[];
+}
+
+/** A tool definition as sent to the model. */
+export interface ApiTool {
+  name: string;
+  description?: string;
+  input_schema: Record<string, unknown>;
+  cache_control?: { type: 'ephemeral' };
+}
+
+export interface ModelRequest {
+  model: string;
+  system?: string;
+  messages: ApiMessage[];
+  tools?: ApiTool[];
+  maxTokens?: number;
+}
+
+export type ModelStreamEvent =
+  /** The reply began; `model` is what the server says it is using. */
+  | { type: 'start'; model: string }
+  | { type: 'text'; index: number; text: string }
+  /** A tool_use block is complete (its input fully streamed and parsed). */
+  | { type: 'tool_use'; index: number; block: ToolUseBlock; inputError?: string }
+  | { type: 'done'; content: ContentBlock[]; stopReason: string | null; usage: Usage; model: string };
+
+export interface ModelClient {
+  /** Streams one request. Throws ModelError (already classified) on failure, including 'aborted'. */
+  stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelStreamEvent>;
+}

@@ -1,0 +1,91 @@
+// SessionService over Session objects: per project, cached in memory, loaded lazily from the store;
+// every session event goes out on the bus as 'session:event' scoped to its project.
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { IpcFailure } from '../../shared/ipc/errors';
+import type { Message, SessionStatus, SessionSummary } from '../../shared/transcript';
+import type { EventBus, SessionService } from '../app/ports';
+import { Session, type SessionDeps } from '../engine/session';
+import { isValidSessionId, type SessionStore } from './store';
+
+export type ManagerDeps = Omit<SessionDeps, 'publish' | 'store'> & { store: SessionStore; bus: EventBus };
+
+export class SessionManager implements SessionService {
+  private readonly sessions = new Map<string, Session>();
+  private readonly loading = new Map<string, Promise<Session | null>>();
+
+  constructor(private readonly deps: ManagerDeps) {}
+
+  private key(projectDir: string, id: string): string {
+    return `${projectDir}\u0000${id}`;
+  }
+
+  private sessionDeps(projectDir: string): SessionDeps {
+    const { bus, ...rest } = this.deps;
+    return { ...rest, publish: (event) => bus.publish('session:event', event, { projectDir }) };
+  }
+
+  async list(projectDir: string): Promise<SessionSummary[]> {
+    const dir = path.resolve(projectDir);
+    const byId = new Map((await this.deps.store.list(dir)).map((s) => [s.id, s]));
+    // Sessions in memory are fresher than disk (a running turn is written only when it ends).
+    for (const s of this.sessions.values()) if (s.projectDir === dir) byId.set(s.id, s.summary());
+    return [...byId.values()].sort((a, b) => b.updatedAt - a.updatedAt || b.createdAt - a.createdAt);
+  }
+
+  async create(projectDir: string): Promise<SessionSummary> {
+    return (await this.createSession(projectDir)).summary();
+  }
+
+  /** Like create, but hands back the Session itself (the CLI drives it directly). */
+  async createSession(projectDir: string): Promise<Session> {
+    const dir = path.resolve(projectDir);
+    const session = new Session(this.sessionDeps(dir), { id: randomUUID(), projectDir: dir, createdAt: this.deps.now() });
+    this.sessions.set(this.key(dir, session.id), session);
+    return session;
+  }
+
+  async open(projectDir: string, sessionId: string): Promise<{ session: SessionSummary; messages: Message[]; status: SessionStatus }> {
+    const s = await this.get(projectDir, sessionId);
+    return { session: s.summary(), messages: s.transcript(), status: s.status };
+  }
+
+  async send(projectDir: string, sessionId: string, text: string): Promise<void> {
+    const s = await this.get(projectDir, sessionId);
+    // start() throws 'busy' synchronously; the turn itself reports through events, never by rejecting.
+    s.start(text).done.catch((err: unknown) => this.deps.log.error(`session ${sessionId}: turn crashed`, err));
+  }
+
+  async stop(projectDir: string, sessionId: string): Promise<boolean> {
+    return (await this.get(projectDir, sessionId)).stop();
+  }
+
+  /** The session, from memory or disk; IpcFailure('not_found') when there is none. */
+  async get(projectDir: string, sessionId: string): Promise<Session> {
+    const dir = path.resolve(projectDir);
+    const key = this.key(dir, sessionId);
+    const cached = this.sessions.get(key);
+    if (cached) return cached;
+    const notFound = () => new IpcFailure({ code: 'not_found', message: `No session ${sessionId.slice(0, 80)} in this project.` });
+    if (!isValidSessionId(sessionId)) throw notFound();
+    let pending = this.loading.get(key);
+    if (!pending) {
+      pending = this.deps.store.load(dir, sessionId).then((stored) => {
+        if (!stored) return null;
+        const s = this.sessions.get(key) ?? Session.fromStored(this.sessionDeps(dir), stored, dir);
+        this.sessions.set(key, s);
+        return s;
+      });
+      this.loading.set(key, pending);
+      void pending.finally(() => this.loading.delete(key)).catch(() => undefined);
+    }
+    const s = await pending;
+    if (!s) throw notFound();
+    return s;
+  }
+
+  /** Stop every running turn and wait for them (their messages are saved as usual). */
+  async dispose(): Promise<void> {
+    await Promise.all([...this.sessions.values()].map((s) => s.stop()));
+  }
+}
