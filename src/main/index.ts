@@ -1,4 +1,4 @@
 // Electron entry: hands over to the desktop composition root.
 import { startDesktop } from './electron/app';
 
-startDesktop();
+void startDesktop();

@@ -1,0 +1,64 @@
+// Creates one hardened BrowserWindow (DK5): isolated, sandboxed, no Node, our preload only, and
+// loads our renderer (the dev server in dev, the built index.html otherwise).
+import { BrowserWindow, type BrowserWindowConstructorOptions, type WebPreferences } from 'electron';
+import type { Logger } from '../ipc/dispatch';
+import { guardNavigation } from './navigation';
+import { isTrustedRendererUrl, type RendererLocation } from './renderer-location';
+
+export interface WindowFactoryDeps {
+  location: RendererLocation;
+  /** Dev tools only in dev (unpackaged + dev server). */
+  dev: boolean;
+  preload: string;
+  icon?: string;
+  openExternal(url: string): void;
+  onFolderDropped(dir: string, from: BrowserWindow): void;
+  log: Logger;
+}
+
+export function hardenedWebPreferences(opts: { preload: string; dev: boolean }): WebPreferences {
+  return {
+    preload: opts.preload,
+    contextIsolation: true,
+    sandbox: true,
+    nodeIntegration: false,
+    nodeIntegrationInWorker: false,
+    nodeIntegrationInSubFrames: false,
+    webSecurity: true,
+    allowRunningInsecureContent: false,
+    webviewTag: false,
+    navigateOnDragDrop: true,
+    spellcheck: false,
+    devTools: opts.dev,
+  };
+}
+
+export function createHardenedWindow(deps: WindowFactoryDeps, title: string): BrowserWindow {
+  const options: BrowserWindowConstructorOptions = {
+    width: 1200,
+    height: 820,
+    minWidth: 640,
+    minHeight: 480,
+    title,
+    show: false,
+    backgroundColor: '#1e1f22',
+    ...(deps.icon ? { icon: deps.icon } : {}),
+    webPreferences: hardenedWebPreferences({ preload: deps.preload, dev: deps.dev }),
+  };
+  const win = new BrowserWindow(options);
+  const contents = win.webContents;
+  guardNavigation(contents, {
+    isTrusted: (url) => isTrustedRendererUrl(url, deps.location),
+    openExternal: deps.openExternal,
+    onFolderDropped: (dir) => deps.onFolderDropped(dir, win),
+    log: deps.log,
+  });
+  // The window title names the project; the page's <title> must not overwrite it.
+  win.on('page-title-updated', (event) => event.preventDefault());
+  win.once('ready-to-show', () => win.show());
+  contents.on('render-process-gone', (_event, details) => deps.log.error(`desktop: renderer of window ${win.id} gone: ${details.reason}`));
+
+  const load = deps.location.devUrl ? win.loadURL(deps.location.devUrl) : win.loadFile(deps.location.indexFile);
+  load.catch((err: unknown) => deps.log.error(`desktop: window ${win.id} failed to load the renderer`, err));
+  return win;
+}
