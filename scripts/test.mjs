@@ -8,7 +8,8 @@ import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const reports = join(repo, 'test-results', 'reports');
+// Not under test-results/: Playwright empties that folder when it starts.
+const reports = join(repo, '.test-reports');
 const bin = (name) => join(repo, 'node_modules', '.bin', name);
 
 function step(title, cmd, args, opts = {}) {
@@ -57,14 +58,24 @@ function counts() {
     failed += v.numFailedTests ?? 0;
     skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
   }
+  const reasons = [];
   const pwFile = join(reports, 'playwright.json');
   if (existsSync(pwFile)) {
-    const s = JSON.parse(readFileSync(pwFile, 'utf8')).stats ?? {};
+    const report = JSON.parse(readFileSync(pwFile, 'utf8'));
+    const s = report.stats ?? {};
     passed += (s.expected ?? 0) + (s.flaky ?? 0);
     failed += s.unexpected ?? 0;
     skipped += s.skipped ?? 0;
+    const walk = (suite) => {
+      for (const spec of suite.specs ?? [])
+        for (const t of spec.tests ?? [])
+          if ((t.results ?? []).some((r) => r.status === 'skipped'))
+            reasons.push(`${spec.title}: ${(t.annotations ?? []).find((a) => a.type === 'skip')?.description ?? 'no reason given'}`);
+      for (const child of suite.suites ?? []) walk(child);
+    };
+    (report.suites ?? []).forEach(walk);
   }
-  return { passed, failed, skipped };
+  return { passed, failed, skipped, reasons };
 }
 
 const [major, minor] = process.versions.node.split('.').map(Number);
@@ -95,5 +106,5 @@ if (ok) {
 }
 const c = counts();
 console.log(`\ntests: ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped`);
-if (c.skipped) console.log('(skipped tests print their reason above; a skip is not a pass)');
+for (const r of c.reasons) console.log(`skipped (not a pass): ${r}`);
 process.exit(ok && unitOk && e2eOk && c.failed === 0 ? 0 : 1);

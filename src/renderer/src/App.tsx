@@ -1,0 +1,53 @@
+// The window: start screen until app:init answers, the welcome screen without a project, else the workspace.
+import { useEffect, type ReactNode } from 'react';
+import { AuthPanel } from './components/AuthPanel';
+import { Banners } from './components/Banners';
+import { Composer } from './components/Composer';
+import { Header } from './components/Header';
+import { SessionList } from './components/SessionList';
+import { StartScreen } from './components/StartScreen';
+import { Welcome } from './components/Welcome';
+import { useApp } from './stores/react';
+import { Transcript } from './transcript/Transcript';
+import './styles/app.css';
+
+export function App(): ReactNode {
+  const ready = useApp((s) => s.init !== null);
+  const hasProject = useApp((s) => s.init?.project != null);
+  const projectName = useApp((s) => s.init?.project?.name ?? null);
+
+  // The window/tab title names the project, so several windows can be told apart.
+  useEffect(() => {
+    document.title = projectName ? `${projectName} — Agent Desk` : 'Agent Desk';
+  }, [projectName]);
+
+  if (!ready) {
+    return (
+      <div className="app app--bare">
+        <Banners />
+        <StartScreen />
+      </div>
+    );
+  }
+  if (!hasProject) {
+    return (
+      <div className="app app--bare">
+        <Header />
+        <Banners />
+        <Welcome />
+      </div>
+    );
+  }
+  return (
+    <div className="app">
+      <Header />
+      <SessionList />
+      <main className="workspace">
+        <Banners />
+        <AuthPanel />
+        <Transcript />
+        <Composer />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+// The message box at the bottom: Enter sends, Shift+Enter makes a new line; Send and Stop buttons; run status.
+import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useApp, useSessions } from '../stores/react';
+import { SendIcon, StopIcon } from './icons';
+import './Composer.css';
+
+const statusWords = { idle: 'Ready', running: 'Working…', stopping: 'Stopping…' } as const;
+
+export function Composer(): ReactNode {
+  const [text, setText] = useState('');
+  const box = useRef<HTMLTextAreaElement>(null);
+  const status = useSessions((s) => (s.currentId ? (s.statuses[s.currentId] ?? 'idle') : 'idle'));
+  const sending = useSessions((s) => s.sending);
+  const send = useSessions((s) => s.send);
+  const stop = useSessions((s) => s.stop);
+  const hasKey = useApp((s) => s.init?.auth.configured ?? false);
+  const connected = useApp((s) => s.connection === 'open');
+
+  const busy = status !== 'idle' || sending;
+  const canSend = text.trim().length > 0 && !busy && hasKey && connected;
+
+  const submit = async (): Promise<void> => {
+    if (!canSend) return;
+    const sent = text;
+    setText('');
+    const ok = await send(sent);
+    // Give the text back if it did not go out and the person has not typed something new meanwhile.
+    if (!ok) setText((now) => (now === '' ? sent : now));
+    box.current?.focus();
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>): void => {
+    if (e.key !== 'Enter' || e.shiftKey || e.nativeEvent.isComposing) return;
+    e.preventDefault();
+    void submit();
+  };
+
+  const hint = !connected
+    ? 'Waiting for the connection to Agent Desk…'
+    : !hasKey
+    ? 'Add an API key to start a conversation.'
+    : busy
+      ? 'You can type your next message while the assistant works.'
+      : 'Enter to send · Shift+Enter for a new line';
+
+  return (
+    <form
+      className="composer"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <div className="composer__box">
+        <label htmlFor="composer-input" className="visually-hidden">
+          Message
+        </label>
+        <textarea
+          id="composer-input"
+          ref={box}
+          className="composer__input"
+          rows={1}
+          value={text}
+          placeholder={hasKey ? 'Ask for a change, a fix, an explanation…' : 'Add an API key to start'}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={onKeyDown}
+          aria-describedby="composer-hint"
+        />
+        <div className="composer__actions">
+          <button type="button" className="button button--secondary" disabled={status !== 'running'} onClick={() => void stop()}>
+            <StopIcon size={12} /> Stop
+          </button>
+          <button type="submit" className="button button--primary" disabled={!canSend}>
+            Send <SendIcon size={14} />
+          </button>
+        </div>
+      </div>
+      <div className="composer__footer">
+        <div role="status" aria-label="Session status" data-status={status} className={`run-status run-status--${status}`}>
+          {status !== 'idle' && <span className="spinner" aria-hidden="true" />}
+          {statusWords[status]}
+        </div>
+        <span id="composer-hint" className="composer__hint">
+          {hint}
+        </span>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,48 @@
+// The top bar: which project is open (name and folder), which model answers, and where the app runs.
+import type { ReactNode } from 'react';
+import { useApp } from '../stores/react';
+import { ConnectionIndicator } from './ConnectionIndicator';
+import { LogoIcon } from './icons';
+import './Header.css';
+
+export function Header(): ReactNode {
+  const project = useApp((s) => s.init?.project ?? null);
+  const model = useApp((s) => s.init?.model ?? '');
+  const host = useApp((s) => s.init?.host ?? null);
+  const version = useApp((s) => s.init?.version ?? '');
+
+  return (
+    <header className="app-header">
+      <div className="app-header__brand" title={version ? `Agent Desk ${version}` : 'Agent Desk'}>
+        <span className="app-header__logo">
+          <LogoIcon size={16} />
+        </span>
+        <span className="app-header__app">Agent Desk</span>
+      </div>
+      {project && (
+        <div className="app-header__project">
+          <h1 className="app-header__name">{project.name}</h1>
+          {/* rtl + an ltr isolate: a long path is cut at its start, keeping the folder name visible. */}
+          <span className="app-header__path" title={project.dir} dir="rtl">
+            <bdi dir="ltr">{project.dir}</bdi>
+          </span>
+        </div>
+      )}
+      <div className="app-header__meta">
+        <ConnectionIndicator />
+        {model && (
+          <span className="chip" title="The model that answers">
+            <span className="visually-hidden">Model: </span>
+            {model}
+          </span>
+        )}
+        {host && (
+          <span className="chip chip--quiet" title={host === 'web' ? 'Running in the browser' : 'Desktop app'}>
+            <span className="visually-hidden">Host: </span>
+            {host === 'web' ? 'Web' : 'Desktop'}
+          </span>
+        )}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,60 @@
+// Composition of the renderer's state: builds the stores over one Bridge and makes them the only
+// subscribers of its events. Returns a dispose function for tests and hot reload.
+import type { Bridge } from '../bridge/types';
+import { createAppStore, type AppStore } from './app-store';
+import type { Schedule } from './frame-batch';
+import { createSessionsStore, type SessionsStore } from './sessions-store';
+
+export interface Stores {
+  app: AppStore;
+  sessions: SessionsStore;
+  /** Load app:init (and the session list); safe to call again. */
+  start(): Promise<void>;
+  dispose(): void;
+}
+
+export function createStores(bridge: Bridge, options: { schedule?: Schedule } = {}): Stores {
+  // `sessions` is created right below; onInit only runs after an awaited app:init.
+  let sessions: SessionsStore | null = null;
+  const app = createAppStore(bridge, {
+    onInit(init, previous) {
+      if (!sessions) return;
+      if (previous && previous.project?.dir !== init.project?.dir) sessions.getState().reset();
+      if (init.project) void sessions.getState().refresh();
+    },
+  });
+  sessions = createSessionsStore(bridge, {
+    notify: (banner) => app.getState().pushBanner(banner),
+    ...(options.schedule ? { schedule: options.schedule } : {}),
+  });
+  const s = sessions;
+
+  const offEvent = bridge.on('session:event', (event) => s.getState().handleEvent(event));
+  const offNotice = bridge.on('app:notice', (notice) => app.getState().pushBanner({ level: notice.level, message: notice.message }));
+  const offConnection = bridge.onConnection((state) => {
+    const wasDown = app.getState().connection !== 'open';
+    app.getState().setConnection(state);
+    // Back after a drop: events were missed, so read everything again.
+    if (state === 'open' && wasDown) {
+      // Statuses may be stale (a turn may have ended meanwhile); open() re-reads the current one.
+      s.setState({ statuses: {} });
+      void app.getState().load().then(() => {
+        const { currentId } = s.getState();
+        if (currentId) void s.getState().open(currentId);
+      });
+    }
+  });
+
+  return {
+    app,
+    sessions: s,
+    async start() {
+      await app.getState().load();
+    },
+    dispose() {
+      offEvent();
+      offNotice();
+      offConnection();
+    },
+  };
+}

@@ -1,0 +1,26 @@
+// React access to the stores: a provider at the root and selector hooks; components never touch the bridge.
+import { createContext, useContext, type ReactNode } from 'react';
+import { useStore } from 'zustand';
+import type { AppState } from './app-store';
+import type { Stores } from './create-stores';
+import type { SessionsState } from './sessions-store';
+
+const StoresContext = createContext<Stores | null>(null);
+
+export function StoresProvider({ stores, children }: { stores: Stores; children: ReactNode }): ReactNode {
+  return <StoresContext.Provider value={stores}>{children}</StoresContext.Provider>;
+}
+
+function useStores(): Stores {
+  const stores = useContext(StoresContext);
+  if (!stores) throw new Error('StoresProvider is missing above this component');
+  return stores;
+}
+
+export function useApp<T>(selector: (state: AppState) => T): T {
+  return useStore(useStores().app, selector);
+}
+
+export function useSessions<T>(selector: (state: SessionsState) => T): T {
+  return useStore(useStores().sessions, selector);
+}

@@ -1,0 +1,263 @@
+// Conversations: the session list, the open session's messages, live reply drafts and run status.
+// Fed by bridge calls (list/open/send/stop) and by session events (handleEvent), never by components directly.
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { ErrorInfo, SessionEvent } from '../../../shared/session-events';
+import type { Message, SessionStatus, SessionSummary } from '../../../shared/transcript';
+import type { Bridge } from '../bridge/types';
+import type { Banner } from './app-store';
+import { errorText } from './error-text';
+import { createFrameBatch, frameSchedule, type Schedule } from './frame-batch';
+
+/** A reply still streaming: its text so far. */
+export interface Draft {
+  messageId: string;
+  model: string;
+  text: string;
+}
+
+export interface RetryNote {
+  attempt: number;
+  reason: string;
+}
+
+export interface SessionsState {
+  sessions: SessionSummary[];
+  listLoaded: boolean;
+  /** The open session; null = a new conversation that is created on the first send. */
+  currentId: string | null;
+  /** Messages of the open session, in transcript order. */
+  messages: Message[];
+  /** Live drafts of the open session, in the order they started. */
+  drafts: Draft[];
+  retry: RetryNote | null;
+  statuses: Record<string, SessionStatus>;
+  opening: boolean;
+  /** A send is on its way to main (create + send); the composer waits. */
+  sending: boolean;
+
+  refresh(): Promise<void>;
+  open(sessionId: string): Promise<void>;
+  /** Leave the open session: the next send starts a new one. */
+  startNew(): void;
+  send(text: string): Promise<boolean>;
+  stop(): Promise<void>;
+  handleEvent(event: SessionEvent): void;
+  /** Forget everything (another project was opened). */
+  reset(): void;
+}
+
+export type SessionsStore = StoreApi<SessionsState>;
+
+export interface SessionsStoreOptions {
+  notify: (banner: Omit<Banner, 'id'>) => void;
+  schedule?: Schedule;
+}
+
+const newestFirst = (a: SessionSummary, b: SessionSummary): number => b.updatedAt - a.updatedAt;
+
+function upsertSession(list: SessionSummary[], session: SessionSummary): SessionSummary[] {
+  return [...list.filter((s) => s.id !== session.id), session].sort(newestFirst);
+}
+
+function upsertMessage(list: Message[], message: Message): Message[] {
+  const at = list.findIndex((m) => m.id === message.id);
+  if (at === -1) return [...list, message];
+  const next = list.slice();
+  next[at] = message;
+  return next;
+}
+
+const titles: Record<string, string> = {
+  auth: 'Check your API key',
+  network: 'Cannot reach the model',
+  rate_limit: 'Rate limited',
+  overloaded: 'The model is overloaded',
+  api: 'The model request failed',
+  internal: 'Something went wrong',
+};
+
+function errorBanner(error: ErrorInfo): Omit<Banner, 'id'> {
+  return { level: 'error', title: titles[error.code] ?? 'The reply failed', message: error.message };
+}
+
+export function createSessionsStore(bridge: Bridge, options: SessionsStoreOptions): SessionsStore {
+  const { notify } = options;
+  const fail = (error: unknown, title: string): void => notify({ level: 'error', title, message: errorText(error) });
+  /** Bumped on every open/startNew, so a slow session:open answer for an older choice is ignored. */
+  let openSeq = 0;
+
+  return createStore<SessionsState>()((set, get) => {
+    const batch = createFrameBatch((pending) => {
+      const drafts = get().drafts.map((d) => {
+        const more = pending.get(d.messageId);
+        return more ? { ...d, text: d.text + more } : d;
+      });
+      set({ drafts });
+    }, options.schedule ?? frameSchedule);
+
+    const setStatus = (sessionId: string, status: SessionStatus): void => {
+      set({ statuses: { ...get().statuses, [sessionId]: status } });
+    };
+
+    const ensureDraft = (messageId: string, model = ''): void => {
+      if (!get().drafts.some((d) => d.messageId === messageId)) {
+        set({ drafts: [...get().drafts, { messageId, model, text: '' }] });
+      }
+    };
+
+    const removeDraft = (messageId: string): void => {
+      batch.drop(messageId);
+      const drafts = get().drafts.filter((d) => d.messageId !== messageId);
+      if (drafts.length !== get().drafts.length) set({ drafts });
+    };
+
+    const leaveCurrent = (currentId: string | null): void => {
+      batch.clear();
+      openSeq++;
+      set({ currentId, messages: [], drafts: [], retry: null, opening: currentId !== null });
+    };
+
+    return {
+      sessions: [],
+      listLoaded: false,
+      currentId: null,
+      messages: [],
+      drafts: [],
+      retry: null,
+      statuses: {},
+      opening: false,
+      sending: false,
+
+      async refresh() {
+        try {
+          const { sessions } = await bridge.invoke('session:list', {});
+          set({ sessions: sessions.slice().sort(newestFirst), listLoaded: true });
+        } catch (error) {
+          set({ listLoaded: true });
+          fail(error, 'Could not load the conversations');
+        }
+      },
+
+      async open(sessionId) {
+        if (sessionId === get().currentId) {
+          // Re-reading the open session (after a reconnect): keep the transcript on screen meanwhile,
+          // but drop live drafts, whose missed deltas cannot be recovered.
+          batch.clear();
+          openSeq++;
+          set({ drafts: [], retry: null });
+        } else {
+          leaveCurrent(sessionId);
+        }
+        const seq = openSeq;
+        try {
+          const answer = await bridge.invoke('session:open', { sessionId });
+          if (seq !== openSeq) return;
+          // Messages that arrived as events while the answer travelled are kept (merged by id).
+          let messages = answer.messages;
+          for (const m of get().messages) messages = upsertMessage(messages, m);
+          set({
+            messages,
+            opening: false,
+            sessions: upsertSession(get().sessions, answer.session),
+            statuses: { ...get().statuses, [sessionId]: answer.status },
+          });
+        } catch (error) {
+          if (seq !== openSeq) return;
+          set({ opening: false, currentId: null });
+          fail(error, 'Could not open the conversation');
+          void get().refresh();
+        }
+      },
+
+      startNew() {
+        leaveCurrent(null);
+      },
+
+      async send(text) {
+        const body = text.trim();
+        const { currentId, sending, statuses } = get();
+        if (!body || sending) return false;
+        if (currentId && statuses[currentId] && statuses[currentId] !== 'idle') return false;
+        set({ sending: true });
+        try {
+          let sessionId = currentId;
+          if (!sessionId) {
+            const { session } = await bridge.invoke('session:create', {});
+            sessionId = session.id;
+            leaveCurrent(sessionId);
+            set({ opening: false, sessions: upsertSession(get().sessions, session) });
+          }
+          await bridge.invoke('session:send', { sessionId, text: body });
+          return true;
+        } catch (error) {
+          fail(error, 'The message was not sent');
+          return false;
+        } finally {
+          set({ sending: false });
+        }
+      },
+
+      async stop() {
+        const { currentId } = get();
+        if (!currentId) return;
+        try {
+          await bridge.invoke('session:stop', { sessionId: currentId });
+        } catch (error) {
+          fail(error, 'Could not stop');
+        }
+      },
+
+      handleEvent(event) {
+        const isCurrent = event.sessionId === get().currentId;
+        switch (event.type) {
+          case 'summary':
+            set({ sessions: upsertSession(get().sessions, event.session) });
+            return;
+          case 'status':
+            if (isCurrent && event.status === 'idle') {
+              batch.flush();
+              // Whatever of an unfinished draft matters arrives as a `message`; the rest is void.
+              batch.clear();
+              set({ drafts: [], retry: null });
+            }
+            setStatus(event.sessionId, event.status);
+            return;
+          case 'error':
+            // Stopping is the person's own doing, not a failure worth a banner.
+            if (event.error.code !== 'aborted') notify(errorBanner(event.error));
+            return;
+        }
+        if (!isCurrent) return;
+        switch (event.type) {
+          case 'message':
+            removeDraft(event.message.id);
+            set({ messages: upsertMessage(get().messages, event.message), retry: null });
+            return;
+          case 'assistant_start':
+            ensureDraft(event.messageId, event.model);
+            set({ retry: null });
+            return;
+          case 'text_delta':
+            // A draft can be missing when the session was opened mid-reply; start one.
+            ensureDraft(event.messageId);
+            if (get().retry) set({ retry: null });
+            batch.add(event.messageId, event.text);
+            return;
+          case 'retry':
+            batch.drop(event.messageId);
+            ensureDraft(event.messageId);
+            set({
+              drafts: get().drafts.map((d) => (d.messageId === event.messageId ? { ...d, text: '' } : d)),
+              retry: { attempt: event.attempt, reason: event.reason },
+            });
+            return;
+        }
+      },
+
+      reset() {
+        leaveCurrent(null);
+        set({ sessions: [], listLoaded: false, statuses: {}, sending: false });
+      },
+    };
+  });
+}
