@@ -1,0 +1,20 @@
+// The explicit list of built-in tools (AS1), the single source of truth: adding a tool is one line here.
+// Gated tools are `__FEATURE_X__ ? require(...) : null`: the constant comes from build/features.ts at
+// compile time, so a gated-off tool's module is dead code and absent from the bundle, not just hidden.
+import type { AnyTool } from './core/tool';
+import { ToolSearchTool } from './tool-search/tool-search.tool';
+
+// The `typeof` guard keeps vitest (which has no define) working; at build time the constant is
+// substituted and the whole condition folds to `false` (test/bundle-gates.test.ts checks the bytes).
+/* eslint-disable @typescript-eslint/no-require-imports */
+const GatedExampleTool: AnyTool | null = (typeof __FEATURE_EXAMPLE__ === 'boolean' && __FEATURE_EXAMPLE__)
+  ? (require('./gated-example/gated-example.tool') as typeof import('./gated-example/gated-example.tool')).GatedExampleTool
+  : null;
+/* eslint-enable @typescript-eslint/no-require-imports */
+
+export function getAllBaseTools(): AnyTool[] {
+  return [
+    ToolSearchTool,
+    ...(GatedExampleTool ? [GatedExampleTool] : []),
+  ];
+}

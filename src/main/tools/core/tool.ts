@@ -1,0 +1,132 @@
+// The one Tool contract (TC1) every tool implements — built-in, MCP, future REPL — and its context.
+import type { z } from 'zod';
+import type { ToolProgress } from '../../../shared/tools/tool-call';
+import type { Logger } from '../../ipc/dispatch';
+import type { DeferredToolState } from './deferred';
+
+/** JSON Schema as sent to the API (`input_schema`). */
+export type ToolInputJSONSchema = { type: 'object'; properties?: Record<string, unknown>; required?: string[]; [k: string]: unknown };
+
+export type ValidationResult =
+  | { result: true }
+  | { result: false; message: string; errorCode: number }
+  /** PL2: hand the decision to the user instead of rejecting. */
+  | { result: false; message: string; behavior: 'ask' };
+
+/** Why a permission decision was made: shown to people and (on denial) to the model. */
+export type DecisionReason =
+  | { type: 'rule'; rule: string; source: string; behavior: 'allow' | 'deny' | 'ask' }
+  | { type: 'hook'; hook: string; reason?: string }
+  | { type: 'tool'; reason: string }
+  | { type: 'mode'; mode: string }
+  | { type: 'classifier'; reason: string }
+  | { type: 'user'; feedback?: string }
+  | { type: 'headless'; reason: string }
+  | { type: 'other'; reason: string };
+
+export type PermissionResult<Input = unknown> =
+  | { behavior: 'allow'; updatedInput?: Input; reason?: DecisionReason }
+  | { behavior: 'deny'; message: string; reason?: DecisionReason }
+  | { behavior: 'ask'; message: string; reason?: DecisionReason; suggestions?: string[] }
+  /** No opinion of its own: later stages (rules, mode, prompt) decide. */
+  | { behavior: 'passthrough'; message?: string; suggestions?: string[] };
+
+/** A block of a tool_result's content as the API takes it. */
+export type ToolResultContent =
+  | string
+  | Array<{ type: 'text'; text: string } | { type: 'image'; source: { type: 'base64'; media_type: string; data: string } }>;
+
+export interface ToolResult<Output> {
+  data: Output;
+  /** Extra messages injected into the conversation after the result. */
+  newMessages?: Array<{ role: 'user' | 'assistant'; content: string }>;
+  /** Changes the context for the calls that follow (e.g. a new cwd, allowed tools). */
+  contextModifier?: (ctx: ToolUseContext) => ToolUseContext;
+}
+
+/** Per-session mutable state tools share (cwd persists between Bash calls). */
+export interface SessionToolState {
+  cwd: string;
+}
+
+export interface ToolUseContext {
+  sessionId: string;
+  /** The project folder (first working directory). */
+  projectDir: string;
+  /** Working directories the tools may touch without asking (project + additionalDirectories). */
+  workingDirectories: readonly string[];
+  state: SessionToolState;
+  abortSignal: AbortSignal;
+  /** Where results over their limit are saved whole (PL6). */
+  toolResultsDir: string;
+  env: Readonly<Record<string, string | undefined>>;
+  log: Logger;
+  /** The tools of this turn (for ToolSearch and subagents). */
+  tools: readonly AnyTool[];
+  /** Set by the executor: aborts this call's siblings (CC4). */
+  siblingAbort?: AbortController;
+  /** The session's loaded deferred tools (AS4): ToolSearch adds to it, the next request sends them. */
+  deferredTools?: DeferredToolState;
+}
+
+/** Decide whether a nested call may run (subagents use it); the pipeline's permission stage. */
+export type CanUseTool = (tool: AnyTool, input: unknown, ctx: ToolUseContext) => Promise<PermissionResult>;
+
+export interface ToolDef<Input = unknown, Output = unknown, P extends ToolProgress = ToolProgress> {
+  name: string;
+  aliases?: readonly string[];
+  /** Old names still accepted; a call through one gets a deprecation note (PL1). */
+  deprecatedAliases?: readonly string[];
+  searchHint?: string;
+  maxResultSizeChars: number;
+  shouldDefer?: boolean;
+  /** Set by the MCP adapter: MCP tools form the pool's suffix, after the cached built-in prefix (AS3, AS5). */
+  isMcp?: boolean;
+  /** Built lazily (TC4) so loading tool modules costs nothing. */
+  inputSchema: () => z.ZodType<Input>;
+  /** For tools that arrive as JSON Schema (MCP). */
+  inputJSONSchema?: ToolInputJSONSchema;
+  description(input: Partial<Input>): string;
+  prompt(): string;
+  call(
+    input: Input,
+    ctx: ToolUseContext,
+    canUseTool: CanUseTool,
+    parentMessageId: string,
+    onProgress: (p: P) => void,
+  ): Promise<ToolResult<Output>>;
+  mapResult(output: Output, toolUseId: string): { content: ToolResultContent; isError?: boolean };
+  isEnabled?(): boolean;
+  isConcurrencySafe?(input: Input): boolean;
+  isReadOnly?(input: Input): boolean;
+  isDestructive?(input: Input): boolean;
+  validateInput?(input: Input, ctx: ToolUseContext): Promise<ValidationResult> | ValidationResult;
+  checkPermissions?(input: Input, ctx: ToolUseContext): Promise<PermissionResult<Input>> | PermissionResult<Input>;
+  userFacingName?(input?: Partial<Input>): string;
+  /** TC5: enrich a COPY of the input for the UI (absolute paths); never the model's input. */
+  backfillObservableInput?(input: Input, ctx: ToolUseContext): Input;
+  /** Text a safety classifier sees; '' = never auto-approved by a classifier (TC2). */
+  toAutoClassifierInput?(input: Input): string;
+  /** A one-line summary for the UI card. */
+  summarize?(input: Partial<Input>): string;
+}
+
+/** A tool after buildTool: every optional safety method filled with its fail-closed default. */
+export type Tool<Input = unknown, Output = unknown, P extends ToolProgress = ToolProgress> = ToolDef<Input, Output, P> &
+  Required<
+    Pick<
+      ToolDef<Input, Output, P>,
+      | 'isEnabled'
+      | 'isConcurrencySafe'
+      | 'isReadOnly'
+      | 'isDestructive'
+      | 'checkPermissions'
+      | 'userFacingName'
+      | 'toAutoClassifierInput'
+      | 'backfillObservableInput'
+      | 'summarize'
+    >
+  >;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyTool = Tool<any, any, any>;
