@@ -1,0 +1,317 @@
+// The streaming tool executor (seed 4.5, CC1–CC6): starts each tool_use as soon as its block is
+// complete, runs concurrency-safe calls together and the rest alone, cascades only Bash failures,
+// and hands back progress at once and results in call order — woken by events, never by polling.
+import type { ToolProgress } from '../../../shared/tools/tool-call';
+import { createLogger } from '../../app/log';
+import type { Logger } from '../../ipc/dispatch';
+import { resolveMaxConcurrency } from './concurrency-limit';
+import {
+  ToolCallCancelled,
+  afterAbort,
+  cancelledOutcome,
+  checkedOutcome,
+  siblingFailed,
+  thrownOutcome,
+  userStopped,
+} from './outcomes';
+import type { ExecutorEventType, ExecutorItem, ExecutorOptions, ExecutorToolUse, ToolCallOutcome } from './types';
+import { WakeSignal } from './wake-signal';
+
+export type * from './types';
+export { ToolCallCancelled, USER_STOPPED_MESSAGE } from './outcomes';
+export { DEFAULT_MAX_TOOL_USE_CONCURRENCY, MAX_CONCURRENCY_ENV, InvalidConcurrencyError } from './concurrency-limit';
+
+const DEFAULT_STOP_GRACE_MS = 5_000;
+
+/** Misuse of the executor's API (a bad tool_use object, adding after the stream ended, …). */
+export class ExecutorUsageError extends Error {
+  override name = 'ExecutorUsageError';
+}
+
+type Settled = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+interface TrackedCall {
+  use: ExecutorToolUse;
+  safe: boolean;
+  abortsSiblings: boolean;
+  /** queued → executing → done; a queued call may go straight to done when cancelled. */
+  status: 'queued' | 'executing' | 'done';
+  controller?: AbortController;
+  detach?: () => void;
+  outcome?: ToolCallOutcome;
+}
+
+/**
+ * Scheduling rule (exactly Claude Code's): walk the queue in call order; start each queued call that
+ * may start; stop at the first that may not. A call may start when fewer than `maxConcurrency` run
+ * and either nothing runs or it and every running call are concurrency-safe. So a non-safe call runs
+ * alone and everything queued after it — safe or not — waits behind it; calls never overtake.
+ * (Claude Code breaks only at a blocked non-safe call, but a blocked safe call means a non-safe call
+ * runs or the limit is reached, and then nothing after it can start either: the two rules agree.)
+ */
+export class StreamingToolExecutor {
+  private readonly calls: TrackedCall[] = [];
+  private readonly ids = new Set<string>();
+  private readonly out: ExecutorItem[] = [];
+  private readonly wake = new WakeSignal();
+  private readonly siblingController = new AbortController();
+  private readonly stopController = new AbortController();
+  private readonly maxConcurrency: number;
+  private readonly stopGraceMs: number;
+  private readonly log: Logger;
+  private executing = 0;
+  private executingUnsafe = 0;
+  private nextResult = 0;
+  private adding = true;
+  private consumed = false;
+  private stopReason: ToolCallCancelled | null = null;
+  private siblingReason: ToolCallCancelled | null = null;
+  private graceTimer: ReturnType<typeof setTimeout> | null = null;
+  private pumping = false;
+  private pumpAgain = false;
+  private readonly onTurnAbort = (): void => this.stop();
+
+  constructor(private readonly opts: ExecutorOptions) {
+    this.log = opts.log ?? createLogger({ level: process.env.AGENT_DESK_LOG, prefix: 'agent-desk:executor' });
+    this.maxConcurrency = resolveMaxConcurrency(opts.maxConcurrency, opts.env ?? process.env, this.log);
+    const grace = opts.stopGraceMs ?? DEFAULT_STOP_GRACE_MS;
+    if (!(grace >= 0)) throw new ExecutorUsageError(`stopGraceMs must be >= 0, got ${String(grace)}`);
+    this.stopGraceMs = grace;
+    if (opts.signal.aborted) this.stop();
+    else opts.signal.addEventListener('abort', this.onTurnAbort, { once: true });
+  }
+
+  /** CC1: called the moment a tool_use block completes, while the stream goes on. */
+  addTool(use: ExecutorToolUse): void {
+    if (!use || typeof use !== 'object' || typeof use.id !== 'string' || use.id === '' || typeof use.name !== 'string') {
+      throw new ExecutorUsageError('addTool needs a tool_use with a non-empty string id and a name');
+    }
+    if (!this.adding) throw new ExecutorUsageError(`addTool(${use.id}) after finishedAdding()`);
+    if (this.ids.has(use.id)) {
+      // A second result for the same id would make the transcript invalid; the first one answers it.
+      this.log.warn(`duplicate tool_use id ${use.id} ignored`);
+      return;
+    }
+    this.ids.add(use.id);
+    this.calls.push({
+      use,
+      safe: this.ask('isConcurrencySafe', use),
+      abortsSiblings: this.ask('abortsSiblingsOnError', use),
+      status: 'queued',
+    });
+    this.emit('queued', use.id);
+    this.pump();
+    this.flush();
+  }
+
+  /** The stream ended: no more tools. `results()` ends once every call has its result. */
+  finishedAdding(): void {
+    this.adding = false;
+    this.wake.wake();
+  }
+
+  /** Stop: aborts running calls and cancels queued ones; every tool_use still gets exactly one result. */
+  cancelAll(reason?: string): void {
+    if (reason) this.log.debug(`cancelAll: ${reason}`);
+    this.stop();
+  }
+
+  /**
+   * CC5: progress as it happens, results strictly in call order; ends after the last result. Consume
+   * once. Leaving the loop early does not cancel anything: Stop is `cancelAll()` or the turn signal.
+   */
+  async *results(): AsyncGenerator<ExecutorItem> {
+    if (this.consumed) throw new ExecutorUsageError('results() may be consumed only once');
+    this.consumed = true;
+    for (;;) {
+      let item: ExecutorItem | undefined;
+      while ((item = this.out.shift()) !== undefined) {
+        if (item.kind === 'result') this.emit('yielded', item.outcome.toolUseId);
+        yield item;
+      }
+      if (!this.adding && this.nextResult === this.calls.length) {
+        // Only when all is done: a consumer that walks away early must not disarm the turn's Stop.
+        this.opts.signal.removeEventListener('abort', this.onTurnAbort);
+        return;
+      }
+      await this.wake.wait(); // CC6
+    }
+  }
+
+  // ---- scheduling ----
+
+  private canStart(call: TrackedCall): boolean {
+    if (this.executing >= this.maxConcurrency) return false;
+    return this.executing === 0 || (call.safe && this.executingUnsafe === 0);
+  }
+
+  /** Re-entrant safe: a callback that adds or stops while we start calls just asks for another pass. */
+  private pump(): void {
+    if (this.pumping) {
+      this.pumpAgain = true;
+      return;
+    }
+    this.pumping = true;
+    try {
+      do {
+        this.pumpAgain = false;
+        for (const call of this.calls) {
+          if (call.status !== 'queued') continue;
+          const cancel = this.stopReason ?? this.siblingReason;
+          if (cancel) {
+            this.finish(call, cancelledOutcome(call.use.id, cancel));
+            this.emit('cancelled', call.use.id);
+            continue;
+          }
+          if (!this.canStart(call)) break;
+          this.start(call);
+        }
+      } while (this.pumpAgain);
+    } finally {
+      this.pumping = false;
+    }
+  }
+
+  private start(call: TrackedCall): void {
+    const id = call.use.id;
+    call.status = 'executing';
+    this.executing++;
+    if (!call.safe) this.executingUnsafe++;
+    // Each call has its own controller, chained to the batch's sibling controller and to Stop.
+    const controller = new AbortController();
+    call.controller = controller;
+    const chain = (from: AbortSignal) => () => {
+      if (controller.signal.aborted) return;
+      controller.abort(from.reason);
+      this.emit('cancelled', id);
+    };
+    const onSibling = chain(this.siblingController.signal);
+    const onStop = chain(this.stopController.signal);
+    this.siblingController.signal.addEventListener('abort', onSibling, { once: true });
+    this.stopController.signal.addEventListener('abort', onStop, { once: true });
+    call.detach = () => {
+      this.siblingController.signal.removeEventListener('abort', onSibling);
+      this.stopController.signal.removeEventListener('abort', onStop);
+    };
+    this.emit('started', id);
+    let running: Promise<unknown>;
+    try {
+      running = Promise.resolve(this.opts.runToolUse(call.use, controller.signal, (p) => this.progress(call, p)));
+    } catch (error) {
+      running = Promise.reject(error);
+    }
+    running.then(
+      (value) => this.settle(call, { ok: true, value }),
+      (error: unknown) => this.settle(call, { ok: false, error }),
+    );
+  }
+
+  private progress(call: TrackedCall, progress: ToolProgress): void {
+    // Once a call has its result, late progress would land after it in the stream: drop it.
+    if (call.status === 'done' || !progress || typeof progress !== 'object') return;
+    this.out.push({ kind: 'progress', toolUseId: call.use.id, progress });
+    this.emit('progress', call.use.id);
+    this.wake.wake();
+  }
+
+  private settle(call: TrackedCall, settled: Settled): void {
+    if (call.status !== 'executing') return; // abandoned after the Stop grace: its late result is dropped
+    this.release(call);
+    const id = call.use.id;
+    const signal = call.controller?.signal;
+    const reason = signal?.aborted ? asCancel(signal.reason) : null;
+    let outcome = settled.ok ? checkedOutcome(call.use, settled.value) : thrownOutcome(id, settled.error);
+    if (!settled.ok && !reason) this.log.warn(`tool pipeline rejected for ${call.use.name} (${id})`, settled.error);
+    if (reason) outcome = settled.ok ? afterAbort(outcome, reason) : cancelledOutcome(id, reason);
+    this.emit('finished', id);
+    this.finish(call, outcome);
+    // CC4: only a failing Bash (abortsSiblingsOnError) call cascades, and only if it failed on its own.
+    if (!reason && outcome.isError && call.abortsSiblings && !this.siblingReason && !this.stopReason) {
+      this.siblingReason = siblingFailed(call.use);
+      this.siblingController.abort(this.siblingReason);
+    }
+    if (this.executing === 0) this.clearGrace();
+    this.pump();
+    this.flush();
+  }
+
+  private release(call: TrackedCall): void {
+    call.detach?.();
+    this.executing--;
+    if (!call.safe) this.executingUnsafe--;
+  }
+
+  private finish(call: TrackedCall, outcome: ToolCallOutcome): void {
+    call.status = 'done';
+    call.outcome = outcome;
+  }
+
+  /** Moves finished results to the output in call order (CC5) and wakes the consumer. */
+  private flush(): void {
+    let call: TrackedCall | undefined;
+    while ((call = this.calls[this.nextResult])?.outcome) {
+      this.out.push({ kind: 'result', outcome: call.outcome });
+      this.nextResult++;
+    }
+    this.wake.wake();
+  }
+
+  // ---- stop ----
+
+  private stop(): void {
+    if (this.stopReason) return;
+    this.stopReason = userStopped();
+    this.stopController.abort(this.stopReason); // running calls' signals abort through their chains
+    this.pump(); // queued calls get their cancelled results
+    if (this.executing > 0) {
+      if (this.stopGraceMs === 0) this.abandonRunning();
+      else {
+        // A one-shot deadline, not a poll: it only fires if some tool ignores its aborted signal.
+        this.graceTimer = setTimeout(() => this.abandonRunning(), this.stopGraceMs);
+        this.graceTimer.unref?.();
+      }
+    }
+    this.flush();
+  }
+
+  private abandonRunning(): void {
+    this.graceTimer = null;
+    for (const call of this.calls) {
+      if (call.status !== 'executing') continue;
+      this.log.warn(`${call.use.name} (${call.use.id}) did not stop within ${this.stopGraceMs} ms; cancelled without its result`);
+      this.release(call);
+      this.finish(call, cancelledOutcome(call.use.id, this.stopReason ?? userStopped()));
+    }
+    this.flush();
+  }
+
+  private clearGrace(): void {
+    if (this.graceTimer) clearTimeout(this.graceTimer);
+    this.graceTimer = null;
+  }
+
+  // ---- guarded callbacks ----
+
+  /** The predicates are other people's code: one that throws must not break the batch (fail closed). */
+  private ask(which: 'isConcurrencySafe' | 'abortsSiblingsOnError', use: ExecutorToolUse): boolean {
+    try {
+      return this.opts[which](use) === true;
+    } catch (error) {
+      this.log.warn(`${which}(${use.name}) threw; treating as false`, error);
+      return false;
+    }
+  }
+
+  private emit(type: ExecutorEventType, toolUseId: string): void {
+    if (!this.opts.onEvent) return;
+    try {
+      this.opts.onEvent({ type, toolUseId });
+    } catch (error) {
+      this.log.warn('executor onEvent hook threw', error);
+    }
+  }
+}
+
+function asCancel(reason: unknown): ToolCallCancelled {
+  return reason instanceof ToolCallCancelled ? reason : userStopped();
+}
