@@ -1,0 +1,103 @@
+// Matches a Bash rule's content against a command: exact `npm test`, prefix `git commit:*`, wildcard
+// `git *` (`*` anywhere, whole string). Until the Bash parser lands, compound commands fail closed.
+
+export type BashPattern =
+  | { kind: 'exact'; command: string }
+  | { kind: 'prefix'; prefix: string }
+  | { kind: 'wildcard'; regex: RegExp };
+
+/** Collapses runs of blanks so `npm  test` and `npm test` are one command for matching. */
+function normalize(command: string): string {
+  return command.trim().replace(/[ \t]+/g, ' ');
+}
+
+function hasUnescapedStar(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (s[i] === '*' && (i === 0 || s[i - 1] !== '\\')) return true;
+  return false;
+}
+
+export function parseBashPattern(content: string): BashPattern {
+  const c = normalize(content);
+  if (c.endsWith(':*') && !hasUnescapedStar(c.slice(0, -2))) return { kind: 'prefix', prefix: c.slice(0, -2).trimEnd() };
+  if (!hasUnescapedStar(c)) return { kind: 'exact', command: c.replace(/\\\*/g, '*') };
+  return { kind: 'wildcard', regex: wildcardRegex(c) };
+}
+
+/**
+ * `*` matches any run of characters (spaces included); `\*` is a literal star. A single trailing
+ * ` *` also matches nothing at all, so `git *` covers a bare `git` but never `gitk`.
+ */
+function wildcardRegex(pattern: string): RegExp {
+  let src = '';
+  let i = 0;
+  const trailing = /(^|[^\\]) \*$/.test(pattern) && pattern.indexOf('*') === pattern.length - 1;
+  const body = trailing ? pattern.slice(0, -2) : pattern;
+  while (i < body.length) {
+    const ch = body[i]!;
+    if (ch === '\\' && body[i + 1] === '*') {
+      src += '\\*';
+      i += 2;
+      continue;
+    }
+    src += ch === '*' ? '.*' : ch.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+    i++;
+  }
+  if (trailing) src += '(?: .*)?';
+  return new RegExp(`^${src}$`, 's');
+}
+
+export function matchesBashPattern(pattern: BashPattern, command: string): boolean {
+  const cmd = normalize(command);
+  switch (pattern.kind) {
+    case 'exact':
+      return cmd === pattern.command;
+    case 'prefix':
+      // Word boundary: `git commit:*` matches `git commit -m x`, never `git commitx`.
+      return cmd === pattern.prefix || cmd.startsWith(pattern.prefix + ' ');
+    case 'wildcard':
+      return pattern.regex.test(cmd);
+  }
+}
+
+/** Shell syntax that can chain, substitute or redirect: a prefix/wildcard allow must not cover it. */
+const SHELL_CONTROL = /[;&|`<>\n\r]|\$\(/;
+
+export function hasShellControl(command: string): boolean {
+  return SHELL_CONTROL.test(command);
+}
+
+/**
+ * A naive split into the simple commands a compound line may run, for deny/ask rules: the whole line,
+ * each `;`/`&&`/`||`/`|`/`&`/newline segment, and `$(…)`/backtick bodies, with leading `VAR=x`
+ * assignments and `(`/`{` dropped. Over-splitting only ever adds denials, which is the safe side.
+ */
+export function candidateCommands(command: string): string[] {
+  const out = new Set<string>([normalize(command)]);
+  // `2>&1` and `&>` are redirections, not the `&` operator.
+  const line = command.replace(/\d*>&\d*/g, '>').replace(/&>/g, '>');
+  const inner: string[] = [];
+  for (const m of line.matchAll(/\$\(([^()]*)\)|`([^`]*)`/g)) inner.push(m[1] ?? m[2] ?? '');
+  for (const chunk of [line, ...inner]) {
+    for (const seg of chunk.split(/&&|\|\||[;|&\n\r]|\$\(|`|\)/)) {
+      let s = normalize(seg).replace(/^[({]\s*/, '');
+      while (/^[A-Za-z_][A-Za-z0-9_]*=\S*\s/.test(s)) s = s.replace(/^[A-Za-z_][A-Za-z0-9_]*=\S*\s+/, '');
+      s = s.replace(/\s*[>].*$/, '').trim();
+      if (s) out.add(s);
+    }
+  }
+  return [...out];
+}
+
+/**
+ * Whether a Bash rule's content covers `command` for a rule of this behaviour. Allow rules are
+ * strict (an exact rule matches only that exact line; prefix/wildcard never match a line with shell
+ * control syntax); deny and ask rules match the line or any part of it.
+ */
+export function bashRuleMatches(content: string, command: string, behavior: 'allow' | 'deny' | 'ask'): boolean {
+  const pattern = parseBashPattern(content);
+  if (behavior === 'allow') {
+    if (pattern.kind !== 'exact' && hasShellControl(command)) return false;
+    return matchesBashPattern(pattern, command);
+  }
+  return candidateCommands(command).some((c) => matchesBashPattern(pattern, c));
+}

@@ -1,0 +1,28 @@
+// What the permission mode says about a call: plan mode refuses anything that is not read-only,
+// bypassPermissions allows what no rule stopped, acceptEdits is a seam the file tools fill.
+import type { PermissionMode } from './types';
+
+export function planModeDenial(mode: PermissionMode, toolName: string, readOnly: boolean): string | undefined {
+  if (mode !== 'plan' || readOnly) return undefined;
+  return (
+    `${toolName} was not run: the session is in plan mode, where only read-only tools may run. ` +
+    `Finish the plan and present it to the user first.`
+  );
+}
+
+/** Decides whether acceptEdits covers a call (file edits inside the working directories). */
+export type AcceptEditsPolicy = (toolName: string, input: unknown) => boolean;
+
+/** Until the file tools land nothing is an "edit", so acceptEdits behaves like default. */
+export const NO_ACCEPT_EDITS: AcceptEditsPolicy = () => false;
+
+export function modeAllows(
+  mode: PermissionMode,
+  toolName: string,
+  input: unknown,
+  acceptEdits: AcceptEditsPolicy = NO_ACCEPT_EDITS,
+): boolean {
+  if (mode === 'bypassPermissions') return true;
+  if (mode === 'acceptEdits') return acceptEdits(toolName, input);
+  return false;
+}

@@ -1,0 +1,30 @@
+// The rules a user adds during a session ("always allow"): in memory, per session, source 'session'.
+import { parseRule } from '../../shared/permissions/rule';
+import type { RuleBehavior, RuleSet } from './types';
+
+export interface SessionRules {
+  /** False (and nothing stored) when the rule does not parse. Duplicates are kept once. */
+  add(behavior: RuleBehavior, rule: string): boolean;
+  /** A snapshot; later additions do not change it. */
+  rules(): RuleSet;
+  clear(): void;
+}
+
+export function createSessionRules(): SessionRules {
+  const store: Record<RuleBehavior, string[]> = { allow: [], deny: [], ask: [] };
+  const entries = (b: RuleBehavior) => store[b].map((rule) => ({ rule, source: 'session' as const }));
+  return {
+    add(behavior, rule) {
+      const trimmed = rule.trim();
+      if (!parseRule(trimmed).ok) return false;
+      if (!store[behavior].includes(trimmed)) store[behavior].push(trimmed);
+      return true;
+    },
+    rules: () => ({ allow: entries('allow'), deny: entries('deny'), ask: entries('ask') }),
+    clear() {
+      store.allow = [];
+      store.deny = [];
+      store.ask = [];
+    },
+  };
+}

@@ -1,0 +1,79 @@
+// The permission vocabulary as plain data: rule sources, rule entries, modes, and the request/reply
+// pair an interactive prompt exchanges (PL4). No behaviour here.
+import type { PermissionMode } from '../tools/core/permission-context';
+import type { DecisionReason } from '../tools/core/tool';
+
+export type { PermissionMode };
+
+/** Where a rule came from, Claude Code's sources, so users' settings carry over unchanged. */
+export const RULE_SOURCES = [
+  'session',
+  'cliArg',
+  'localSettings',
+  'userSettings',
+  'projectSettings',
+  'policySettings',
+  'flagSettings',
+] as const;
+export type RuleSource = (typeof RULE_SOURCES)[number];
+
+export type RuleBehavior = 'allow' | 'deny' | 'ask';
+
+/** One rule string as written by a user (`Bash(npm test)`, `Read`, `mcp__github`) and its source. */
+export interface RuleEntry {
+  rule: string;
+  source: RuleSource;
+}
+
+export interface RuleSet {
+  allow: readonly RuleEntry[];
+  deny: readonly RuleEntry[];
+  ask: readonly RuleEntry[];
+}
+
+export const EMPTY_RULES: RuleSet = { allow: [], deny: [], ask: [] };
+
+/** What `evaluateRules` found: the winning behaviour and the rule that produced it. */
+export interface RuleMatch {
+  behavior: RuleBehavior;
+  rule: string;
+  source: RuleSource;
+}
+
+export const PERMISSION_MODES: readonly PermissionMode[] = ['default', 'acceptEdits', 'plan', 'bypassPermissions'];
+
+/** What an interactive prompt shows (PL4e). Plain data: it crosses to the renderer as an event. */
+export interface PermissionRequest {
+  requestId: string;
+  sessionId: string;
+  toolUseId: string;
+  toolName: string;
+  input: unknown;
+  message: string;
+  reason?: string;
+  /** Rules the user may save with "always allow", best first (`Bash(npm test)`). */
+  suggestions: string[];
+  destructive: boolean;
+}
+
+/** The user's answer (the `permission:reply` invoke's payload). */
+export interface PermissionReply {
+  decision: 'allow_once' | 'allow_always' | 'deny';
+  /** Shown to the model on denial so it can change course. */
+  feedback?: string;
+  /** The rule to save on allow_always; default the request's first suggestion. */
+  rule?: string;
+}
+
+/**
+ * A prompter's answer inside main: the wire reply, plus — for prompters that decide by themselves,
+ * like the headless one — the model-facing denial text and its reason. Never sent over IPC.
+ */
+export interface PromptAnswer extends PermissionReply {
+  denial?: { message: string; reason: DecisionReason };
+}
+
+/** Asks a person (or a stand-in). Must settle; the pipeline also stops waiting when `signal` aborts. */
+export interface Prompter {
+  prompt(req: PermissionRequest, signal: AbortSignal): Promise<PromptAnswer>;
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import type { PromptAnswer, Prompter } from '../../permissions/types';
+import type { PermissionDecider, PermissionVerdict } from './deps';
+import { askPermission, type AskArgs } from './permission-prompt';
+import { makeBashLike, makeCtx, scriptedPrompter } from './test-helpers';
+
+const verdict: Extract<PermissionVerdict, { behavior: 'ask' }> = {
+  behavior: 'ask',
+  message: 'Run rm?',
+  reason: { type: 'rule', rule: 'Bash(rm:*)', source: 'projectSettings', behavior: 'ask' },
+  suggestions: ['Bash(rm x)'],
+};
+
+function args(prompter: Prompter, remembered: string[] = [], overrides: Partial<AskArgs> = {}): AskArgs {
+  const tool = makeBashLike({ isDestructive: (i) => i.command.startsWith('rm') });
+  const permissions: PermissionDecider = {
+    decide: async () => verdict,
+    remember: (rule) => (remembered.push(rule), true),
+    recordDenial: () => undefined,
+  };
+  return { tool, input: { command: 'rm x' }, displayInput: { command: 'rm x' }, toolUseId: 't1', ctx: makeCtx([tool]), verdict, prompter, permissions, newId: () => 'r1', signal: new AbortController().signal, ...overrides };
+}
+
+describe('PL4e asking the user', () => {
+  it('the request carries tool, full input, reason, suggestions and the destructive warning', async () => {
+    const p = scriptedPrompter([{ decision: 'allow_once' }]);
+    expect(await askPermission(args(p))).toEqual({ behavior: 'allow', reason: { type: 'user' } });
+    expect(p.requests[0]).toEqual({
+      requestId: 'r1',
+      sessionId: 's1',
+      toolUseId: 't1',
+      toolName: 'Bash',
+      input: { command: 'rm x' },
+      message: 'Run rm?',
+      reason: 'ask rule Bash(rm:*) (projectSettings)',
+      suggestions: ['Bash(rm x)'],
+      destructive: true,
+    });
+  });
+
+  it('allow_always saves the chosen rule, else the first suggestion', async () => {
+    const saved: string[] = [];
+    expect(await askPermission(args(scriptedPrompter([{ decision: 'allow_always' }]), saved))).toEqual({ behavior: 'allow', reason: { type: 'user' }, savedRule: 'Bash(rm x)' });
+    await askPermission(args(scriptedPrompter([{ decision: 'allow_always', rule: 'Bash(rm:*)' }]), saved));
+    expect(saved).toEqual(['Bash(rm x)', 'Bash(rm:*)']);
+  });
+
+  it('fails closed: a prompter that throws, or an answer that is not allow, is a denial', async () => {
+    const throwing: Prompter = { prompt: async () => Promise.reject(new Error('window closed')) };
+    expect(await askPermission(args(throwing))).toMatchObject({ behavior: 'deny', message: 'Permission to use Bash could not be asked (Error), so the call did not run.' });
+    const junk = scriptedPrompter([{ decision: 'maybe' } as unknown as PromptAnswer]);
+    expect(await askPermission(args(junk))).toMatchObject({ behavior: 'deny', reason: { type: 'user' } });
+  });
+
+  it('an abort while waiting is cancelled, not a denial', async () => {
+    const c = new AbortController();
+    const never: Prompter = { prompt: () => new Promise(() => {}) };
+    const run = askPermission(args(never, [], { signal: c.signal }));
+    c.abort();
+    expect(await run).toEqual({ behavior: 'cancelled' });
+  });
+});

@@ -1,0 +1,97 @@
+// PL4e: turns an "ask" verdict into a person's answer through the injected Prompter — allow once,
+// always allow (saves a session rule), or deny (with their feedback for the model). Abort = cancelled.
+import { describeDecisionReason } from '../../permissions/describe';
+import type { PermissionRequest, PromptAnswer, Prompter } from '../../permissions/types';
+import type { AnyTool, DecisionReason, ToolUseContext } from '../core/tool';
+import type { PermissionDecider, PermissionVerdict } from './deps';
+
+export type AskOutcome =
+  | { behavior: 'allow'; reason: DecisionReason; savedRule?: string }
+  | { behavior: 'deny'; message: string; reason: DecisionReason }
+  | { behavior: 'cancelled' };
+
+export interface AskArgs {
+  tool: AnyTool;
+  /** The input the person approves (the model's, possibly updated by a hook). */
+  input: unknown;
+  /** What the prompt displays (TC5 observable copy). */
+  displayInput: unknown;
+  toolUseId: string;
+  ctx: ToolUseContext;
+  verdict: Extract<PermissionVerdict, { behavior: 'ask' }>;
+  prompter: Prompter;
+  permissions: PermissionDecider;
+  newId: () => string;
+  signal: AbortSignal;
+}
+
+/** The model-facing text of a person's denial; their feedback, when given, is quoted to the model. */
+export function userDenialMessage(toolName: string, feedback?: string): string {
+  const base = `The user denied this ${toolName} call, so it did not run.`;
+  if (feedback && feedback.trim()) return `${base} The user said:\n${feedback.trim()}`;
+  return `${base} STOP what you are doing and wait for the user to tell you how to proceed.`;
+}
+
+function isDestructive(tool: AnyTool, input: unknown): boolean {
+  try {
+    return tool.isDestructive(input);
+  } catch {
+    // Unknown = warn: the prompt then shows the destructive warning.
+    return true;
+  }
+}
+
+/** Resolves with the answer, or null if `signal` aborts first (a prompter need not watch it). */
+function raceAbort(p: Promise<PromptAnswer>, signal: AbortSignal): Promise<PromptAnswer | null> {
+  if (signal.aborted) return Promise.resolve(null);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => resolve(null);
+    signal.addEventListener('abort', onAbort, { once: true });
+    p.then(
+      (v) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(v);
+      },
+      (e: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(e);
+      },
+    );
+  });
+}
+
+export function permissionRequest(a: AskArgs): PermissionRequest {
+  return {
+    requestId: a.newId(),
+    sessionId: a.ctx.sessionId,
+    toolUseId: a.toolUseId,
+    toolName: a.tool.name,
+    input: a.displayInput,
+    message: a.verdict.message,
+    reason: describeDecisionReason(a.verdict.reason),
+    suggestions: a.verdict.suggestions,
+    destructive: isDestructive(a.tool, a.input),
+  };
+}
+
+export async function askPermission(a: AskArgs): Promise<AskOutcome> {
+  const req = permissionRequest(a);
+  let answer: PromptAnswer | null;
+  try {
+    answer = await raceAbort(Promise.resolve().then(() => a.prompter.prompt(req, a.signal)), a.signal);
+  } catch (e) {
+    // No answer is not a yes.
+    const message = `Permission to use ${a.tool.name} could not be asked (${e instanceof Error ? e.name : 'error'}), so the call did not run.`;
+    return { behavior: 'deny', message, reason: { type: 'other', reason: 'the permission prompt failed' } };
+  }
+  if (answer === null) return { behavior: 'cancelled' };
+  if (answer.decision === 'allow_once') return { behavior: 'allow', reason: { type: 'user' } };
+  if (answer.decision === 'allow_always') {
+    const rule = (answer.rule ?? req.suggestions[0] ?? a.tool.name).trim();
+    const saved = a.permissions.remember(rule);
+    return saved ? { behavior: 'allow', reason: { type: 'user' }, savedRule: rule } : { behavior: 'allow', reason: { type: 'user' } };
+  }
+  if (answer.denial) return { behavior: 'deny', message: answer.denial.message, reason: answer.denial.reason };
+  const reason: DecisionReason = answer.feedback ? { type: 'user', feedback: answer.feedback } : { type: 'user' };
+  return { behavior: 'deny', message: userDenialMessage(a.tool.name, answer.feedback), reason };
+}

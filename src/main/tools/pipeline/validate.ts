@@ -1,0 +1,40 @@
+// PL2: schema first (zod safeParse, which also coerces: "5" → 5 where the schema says so), then the
+// tool's business rules (validateInput); `behavior: 'ask'` hands the call to the permission prompt.
+import { formatZodError, toolUseError, type ToolErrorCode } from '../core/errors';
+import type { AnyTool, ToolUseContext, ValidationResult } from '../core/tool';
+
+export type ValidateResult =
+  | { ok: true; input: unknown; ask?: string }
+  | { ok: false; state: 'failed' | 'rejected'; content: string; code: ToolErrorCode; errorCode?: number; error?: unknown };
+
+function messageOf(e: unknown): string {
+  return e instanceof Error ? e.message || e.name : String(e);
+}
+
+/** Phase 1 alone: also used again on a hook's updated input. */
+export function parseInput(tool: AnyTool, raw: unknown): ValidateResult {
+  let parsed;
+  try {
+    parsed = tool.inputSchema().safeParse(raw);
+  } catch (e) {
+    // A broken schema is the tool's bug, not the model's: report it as a failure of the call.
+    return { ok: false, state: 'failed', code: 'execution_failed', content: toolUseError(`Error: ${tool.name} could not check its input: ${messageOf(e)}`), error: e };
+  }
+  if (!parsed.success) return { ok: false, state: 'failed', code: 'invalid_input', content: formatZodError(tool.name, parsed.error, raw) };
+  return { ok: true, input: parsed.data };
+}
+
+export async function validateToolInput(tool: AnyTool, raw: unknown, ctx: ToolUseContext): Promise<ValidateResult> {
+  const parsed = parseInput(tool, raw);
+  if (!parsed.ok || !tool.validateInput) return parsed;
+  let verdict: ValidationResult;
+  try {
+    verdict = await tool.validateInput(parsed.input, ctx);
+  } catch (e) {
+    return { ok: false, state: 'failed', code: 'execution_failed', content: toolUseError(`Error: ${messageOf(e)}`), error: e };
+  }
+  if (verdict.result) return parsed;
+  if ('behavior' in verdict && verdict.behavior === 'ask') return { ok: true, input: parsed.input, ask: verdict.message };
+  const errorCode = 'errorCode' in verdict ? verdict.errorCode : undefined;
+  return { ok: false, state: 'rejected', code: 'validation_failed', content: toolUseError(verdict.message), errorCode };
+}
