@@ -1,0 +1,194 @@
+// The Bash tool, first version (SPEC BA; issue 3 item 6): runs a command in the user's shell in the
+// session's cwd (`cd` persists), streams output as progress, kills the whole tree on timeout/Stop.
+import { randomBytes } from 'node:crypto';
+import { readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  BASH_DEFAULT_TIMEOUT_MS,
+  BASH_MAX_TIMEOUT_MS,
+  BASH_TOOL_NAME,
+  makeBashInputSchema,
+  type BashInput,
+  type BashOutput,
+} from '../../../shared/tools/bash';
+import type { ToolProgress } from '../../../shared/tools/tool-call';
+import { passThroughSandbox, type SandboxWrapper } from '../../sandbox/index';
+import { createInMemoryTaskRegistry, type TaskRegistry } from '../../tasks/registry';
+import { buildTool } from '../core/build-tool';
+import { lazySchema } from '../core/lazy-schema';
+import type { Tool, ToolDef, ToolUseContext } from '../core/tool';
+import { startBackgroundShell } from './background';
+import { isDestructiveCommand } from './destructive';
+import { DEFAULT_OUTPUT_LIMITS, OutputCollector, type OutputLimits } from './output';
+import { DEFAULT_PROGRESS_OPTIONS, ProgressCoalescer, type ProgressOptions } from './progress';
+import { bashPrompt } from './prompt';
+import { formatBashResult } from './result-text';
+import { runProcess } from './run-process';
+import { interpretExitCode } from './semantics';
+import { buildShellEnv, plainInvocation, resolveShell, shellInvocation } from './shell';
+
+/** SPEC PL6: "Bash ~100K". */
+export const BASH_MAX_RESULT_SIZE_CHARS = 100_000;
+
+export interface BashToolDeps {
+  sandbox?: SandboxWrapper;
+  /** Where `run_in_background` tasks are registered (the composition root passes the app's). */
+  tasks?: TaskRegistry;
+  outputLimits?: OutputLimits;
+  progress?: ProgressOptions;
+  /** SIGTERM → SIGKILL grace when killing a tree. */
+  killGraceMs?: number;
+}
+
+function isDirectory(p: string): boolean {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+const firstLine = (s: string) => s.trim().split('\n')[0]?.trim() ?? '';
+
+export function createBashToolDef(deps: BashToolDeps = {}): ToolDef<BashInput, BashOutput, ToolProgress> {
+  const sandbox = deps.sandbox ?? passThroughSandbox;
+  const tasks = deps.tasks ?? createInMemoryTaskRegistry();
+
+  return {
+    name: BASH_TOOL_NAME,
+    searchHint: 'run shell commands, scripts, git, npm, tests, builds',
+    maxResultSizeChars: BASH_MAX_RESULT_SIZE_CHARS,
+    inputSchema: lazySchema(makeBashInputSchema),
+    description: (input) => input.description || 'Run shell command',
+    prompt: () => bashPrompt(BASH_MAX_RESULT_SIZE_CHARS),
+    userFacingName: () => 'Bash',
+    summarize: (input) => input.description?.trim() || firstLine(input.command ?? ''),
+    // Never concurrency-safe, never read-only and never auto-allowed until the analysis issue.
+    isConcurrencySafe: () => false,
+    isReadOnly: () => false,
+    isDestructive: (input) => isDestructiveCommand(input.command ?? ''),
+    toAutoClassifierInput: (input) => input.command ?? '',
+    validateInput: (input) =>
+      input.command.trim() === ''
+        ? { result: false, message: 'The command is empty.', errorCode: 1 }
+        : { result: true },
+    checkPermissions: () => ({ behavior: 'passthrough', message: 'Bash commands need approval unless a rule allows them.' }),
+
+    async call(input, ctx, _canUseTool, _parentMessageId, onProgress) {
+      const timeoutMs = Math.min(input.timeout ?? BASH_DEFAULT_TIMEOUT_MS, BASH_MAX_TIMEOUT_MS);
+      if (ctx.abortSignal.aborted) {
+        // Stopped before it started: nothing is launched.
+        const data: BashOutput = { stdout: '', stderr: '', exitCode: null, interrupted: true, timedOut: false, timeoutMs, cwd: ctx.state.cwd };
+        return { data };
+      }
+      const notes: string[] = [];
+      let cwd = ctx.state.cwd;
+      if (!isDirectory(cwd)) {
+        notes.push(`The working directory ${cwd} no longer exists; the command ran in ${ctx.projectDir}.`);
+        cwd = ctx.projectDir;
+        ctx.state.cwd = cwd;
+      }
+      const env = buildShellEnv(ctx.env);
+      const shell = resolveShell(env);
+      // Policy checks for disabling the sandbox arrive with the sandbox itself (BA6).
+      const wrap = (file: string, args: string[]) =>
+        input.dangerouslyDisableSandbox ? { file, args, cwd, env } : sandbox.wrap({ file, args, cwd, env });
+
+      if (input.run_in_background) return { data: startInBackground(input, ctx, wrap, shell, tasks, timeoutMs, notes) };
+
+      const id = randomBytes(6).toString('hex');
+      const cwdFile = path.join(os.tmpdir(), `agent-desk-cwd-${process.pid}-${id}`);
+      const inv = shellInvocation(shell, input.command, cwdFile);
+      const launch = wrap(inv.file, inv.args);
+      const collector = new OutputCollector(
+        path.join(ctx.toolResultsDir, `bash-${id}.output`),
+        deps.outputLimits ?? DEFAULT_OUTPUT_LIMITS,
+      );
+      const progress = new ProgressCoalescer(onProgress, deps.progress ?? DEFAULT_PROGRESS_OPTIONS);
+
+      const run = await runProcess({
+        ...launch,
+        timeoutMs,
+        signal: ctx.abortSignal,
+        ...(deps.killGraceMs !== undefined ? { killGraceMs: deps.killGraceMs } : {}),
+        onData: (stream, text) => {
+          collector.append(stream, text);
+          progress.push(stream, text);
+        },
+      });
+      progress.flush();
+      progress.dispose();
+      collector.close();
+
+      // `cd` persists only for commands that ran to their end.
+      let finalCwd = cwd;
+      if (!run.timedOut && !run.aborted && !run.spawnError) {
+        try {
+          const recorded = readFileSync(cwdFile, 'utf8').trim();
+          if (recorded && isDirectory(recorded)) finalCwd = recorded;
+        } catch {
+          // The command replaced the EXIT trap or the shell died: the cwd stays.
+        }
+        ctx.state.cwd = finalCwd;
+      }
+      rmSync(cwdFile, { force: true });
+
+      if (run.spawnError) notes.push(`Could not start ${shell}: ${run.spawnError.message}`);
+      if (collector.error) notes.push(`Could not save the full output: ${collector.error.message}`);
+      const interpretation = interpretExitCode(input.command, run.exitCode);
+      const data: BashOutput = {
+        stdout: collector.text('stdout'),
+        stderr: collector.text('stderr'),
+        exitCode: run.exitCode,
+        ...(run.signal ? { signal: run.signal } : {}),
+        interrupted: run.aborted && !run.timedOut,
+        timedOut: run.timedOut,
+        timeoutMs,
+        cwd: finalCwd,
+        totalChars: collector.totalChars,
+        ...(collector.outputFile ? { outputFile: collector.outputFile } : {}),
+        ...(interpretation ? { returnCodeInterpretation: interpretation } : {}),
+        ...(notes.length > 0 ? { notes } : {}),
+      };
+      return { data };
+    },
+
+    mapResult: (output) => formatBashResult(output),
+  };
+}
+
+function startInBackground(
+  input: BashInput,
+  ctx: ToolUseContext,
+  wrap: (file: string, args: string[]) => { file: string; args: string[]; cwd: string; env: Record<string, string> },
+  shell: string,
+  tasks: TaskRegistry,
+  timeoutMs: number,
+  notes: string[],
+): BashOutput {
+  const inv = plainInvocation(shell, input.command);
+  const base = { stdout: '', stderr: '', interrupted: false, timedOut: false, timeoutMs, cwd: ctx.state.cwd };
+  try {
+    const task = startBackgroundShell({
+      launch: wrap(inv.file, inv.args),
+      command: input.command,
+      ...(input.description ? { description: input.description } : {}),
+      sessionId: ctx.sessionId,
+      outputDir: path.join(ctx.toolResultsDir, 'tasks'),
+      registry: tasks,
+    });
+    return { ...base, exitCode: 0, backgroundTaskId: task.id, outputFile: task.outputFile, ...(notes.length ? { notes } : {}) };
+  } catch (err) {
+    return { ...base, exitCode: null, notes: [...notes, (err as Error).message] };
+  }
+}
+
+export function createBashTool(deps: BashToolDeps = {}): Tool<BashInput, BashOutput, ToolProgress> {
+  return buildTool(createBashToolDef(deps));
+}
+
+/** The app's background shell tasks when Bash is used through `BashTool` (stop them at shutdown). */
+export const defaultBashTaskRegistry: TaskRegistry = createInMemoryTaskRegistry();
+
+export const BashTool = createBashTool({ tasks: defaultBashTaskRegistry });

@@ -1,0 +1,214 @@
+// Bash's pure helpers: exit-code semantics, destructive check, result text, output collector,
+// progress coalescing, shell resolution, and killTree on a real tree.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { BashOutput } from '../../../shared/tools/bash';
+import type { ToolProgress } from '../../../shared/tools/tool-call';
+import { destructiveWarning, isDestructiveCommand } from './destructive';
+import { isProcessAlive, killTree } from './kill-tree';
+import { OutputCollector } from './output';
+import { ProgressCoalescer } from './progress';
+import { formatBashResult, formatDuration } from './result-text';
+import { interpretExitCode, statusCommandName } from './semantics';
+import { buildShellEnv, resolveShell } from './shell';
+
+describe('exit-code semantics (BA11 seam)', () => {
+  it('BA11 reads the last stage of a single pipeline, skipping assignments and paths', () => {
+    expect(statusCommandName('grep foo file')).toBe('grep');
+    expect(statusCommandName('cat x | LC_ALL=C /usr/bin/grep -q foo')).toBe('grep');
+    expect(statusCommandName('grep foo x && echo yes')).toBeUndefined();
+    expect(statusCommandName('grep foo x; ls')).toBeUndefined();
+    expect(statusCommandName('grep $(echo foo) x')).toBeUndefined();
+  });
+  it('BA11 grep/rg 1, diff 1, test 1, find 1 are answers; other codes and commands are errors', () => {
+    expect(interpretExitCode('grep foo x', 1)).toBe('No matches found');
+    expect(interpretExitCode('rg foo', 1)).toBe('No matches found');
+    expect(interpretExitCode('grep foo x', 2)).toBeUndefined();
+    expect(interpretExitCode('diff a b', 1)).toBe('Files differ');
+    expect(interpretExitCode('[ -f x ]', 1)).toBe('Condition is false');
+    expect(interpretExitCode('find . -name x', 1)).toBeDefined();
+    expect(interpretExitCode('ls nope', 1)).toBeUndefined();
+    expect(interpretExitCode('grep foo x', 0)).toBeUndefined();
+  });
+});
+
+describe('destructive check (BA9 seam)', () => {
+  it.each([
+    ['rm -rf build', true],
+    ['rm -fr /tmp/x', true],
+    ['rm -r -f x', true],
+    ['rm --recursive --force x', true],
+    ['cd a && rm -Rf b', true],
+    ['git push --force origin main', true],
+    ['git push -f', true],
+    ['git reset --hard HEAD~1', true],
+    ['rm file.txt', false],
+    ['rm -r dir', false],
+    ['git push origin main', false],
+    ['git reset --soft HEAD~1', false],
+    ['echo rm', false],
+    ['ls -la', false],
+  ])('TL3 %s → destructive %s', (cmd, expected) => {
+    expect(isDestructiveCommand(cmd)).toBe(expected);
+    if (expected) expect(destructiveWarning(cmd)).toMatch(/^Note:/);
+  });
+});
+
+const out = (o: Partial<BashOutput>): BashOutput => ({
+  stdout: '',
+  stderr: '',
+  exitCode: 0,
+  interrupted: false,
+  timedOut: false,
+  timeoutMs: 120_000,
+  cwd: '/',
+  ...o,
+});
+
+describe('result text (PL6 mapping)', () => {
+  it('formats durations like Claude Code', () => {
+    expect(formatDuration(120_000)).toBe('2m 0s');
+    expect(formatDuration(600_000)).toBe('10m 0s');
+    expect(formatDuration(90_500)).toBe('1m 31s');
+    expect(formatDuration(1_000)).toBe('1s');
+    expect(formatDuration(1_500)).toBe('1.5s');
+    expect(formatDuration(250)).toBe('250ms');
+  });
+  it('PL8 stdout, stderr, then how it ended; errors flagged', () => {
+    expect(formatBashResult(out({ stdout: '\n\nok\n\n' }))).toEqual({ content: 'ok', isError: false });
+    expect(formatBashResult(out({}))).toEqual({ content: '(no output)', isError: false });
+    expect(formatBashResult(out({ stderr: 'bad\n', exitCode: 2 }))).toEqual({ content: 'bad\nExit code 2', isError: true });
+    expect(formatBashResult(out({ timedOut: true, exitCode: null, signal: 'SIGTERM' }))).toEqual({
+      content: 'Command timed out after 2m 0s',
+      isError: true,
+    });
+    expect(formatBashResult(out({ interrupted: true, exitCode: null })).content).toBe(
+      '<error>Command was aborted before completion</error>',
+    );
+    expect(formatBashResult(out({ exitCode: null, signal: 'SIGKILL' })).content).toBe('Command was killed by SIGKILL');
+    expect(formatBashResult(out({ exitCode: 1, returnCodeInterpretation: 'No matches found' }))).toEqual({
+      content: 'Exit code 1 (No matches found)',
+      isError: false,
+    });
+  });
+});
+
+describe('OutputCollector (bounded memory)', () => {
+  it('PL6 keeps everything below the threshold; spills the ordered whole past it, keeping head and tail', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'agent-desk-out-'));
+    try {
+      const c = new OutputCollector(path.join(dir, 'sub', 'full.txt'), { spillAtChars: 10, headChars: 4, tailChars: 3 });
+      c.append('stdout', 'abc');
+      c.append('stderr', 'E1');
+      expect(c.outputFile).toBeUndefined();
+      expect(c.text('stdout')).toBe('abc');
+      c.append('stdout', 'defghij');
+      c.append('stderr', 'E2');
+      c.append('stdout', 'klmnop');
+      c.close();
+      expect(c.outputFile).toBe(path.join(dir, 'sub', 'full.txt'));
+      expect(readFileSync(c.outputFile!, 'utf8')).toBe('abcE1defghijE2klmnop');
+      expect(c.totalChars).toBe(20);
+      const stdout = c.text('stdout');
+      expect(stdout.startsWith('abcd')).toBe(true);
+      expect(stdout.endsWith('nop')).toBe(true);
+      expect(stdout).toContain('9 characters omitted');
+      expect(c.text('stderr')).toBe('E1E2');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('ProgressCoalescer', () => {
+  it('PL5 merges adjacent chunks of one stream, keeps stream order, and caps the live text', () => {
+    const got: ToolProgress[] = [];
+    const p = new ProgressCoalescer((e) => got.push(e), { flushMs: 10_000, maxPendingChars: 1_000, liveBudgetChars: 8 });
+    p.push('stdout', 'a');
+    p.push('stdout', 'b');
+    p.push('stderr', 'c');
+    p.push('stdout', 'd');
+    expect(got).toEqual([]);
+    p.flush();
+    expect(got).toEqual([
+      { type: 'output', stream: 'stdout', text: 'ab' },
+      { type: 'output', stream: 'stderr', text: 'c' },
+      { type: 'output', stream: 'stdout', text: 'd' },
+    ]);
+    p.push('stdout', '123456789');
+    p.flush();
+    p.dispose();
+    expect(got.slice(3)).toEqual([
+      { type: 'output', stream: 'stdout', text: '1234' },
+      { type: 'status', text: 'Output continues: 5 chars more not shown live' },
+    ]);
+  });
+  it('PL5 flushes at once when enough text is pending', () => {
+    const got: ToolProgress[] = [];
+    const p = new ProgressCoalescer((e) => got.push(e), { flushMs: 10_000, maxPendingChars: 4, liveBudgetChars: 100 });
+    p.push('stdout', 'abcd');
+    expect(got).toEqual([{ type: 'output', stream: 'stdout', text: 'abcd' }]);
+    p.dispose();
+  });
+});
+
+describe('shell', () => {
+  it('uses $SHELL only when it is an executable bash or zsh', () => {
+    expect(resolveShell({ SHELL: '/bin/bash' })).toBe('/bin/bash');
+    expect(resolveShell({ SHELL: '/usr/bin/fish' })).toBe('/bin/bash');
+    expect(resolveShell({ SHELL: '/nonexistent/zsh' })).toBe('/bin/bash');
+    expect(resolveShell({ SHELL: 'bash' })).toBe('/bin/bash');
+    expect(resolveShell({})).toBe('/bin/bash');
+  });
+  it('merges the session env over the base env; undefined unsets', () => {
+    const env = buildShellEnv({ B: '2', C: undefined }, { A: '1', B: '1', C: '1' });
+    expect(env).toMatchObject({ A: '1', B: '2', GIT_EDITOR: 'true' });
+    expect('C' in env).toBe(false);
+  });
+});
+
+describe('killTree', () => {
+  it('BA kills a detached group leader, its grandchildren and a setsid escapee', async () => {
+    const child = spawn('/bin/sh', ['-c', 'sleep 100 & echo $!; setsid sleep 100 & echo $!; sleep 100'], {
+      detached: true,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    const pids: number[] = [];
+    await new Promise<void>((resolve) => {
+      let buf = '';
+      child.stdout!.on('data', (b: Buffer) => {
+        buf += b.toString();
+        const found = buf.split('\n').filter((l) => /^\d+$/.test(l));
+        if (found.length === 2) {
+          pids.push(...found.map(Number));
+          resolve();
+        }
+      });
+    });
+    const exited = new Promise((resolve) => child.on('exit', resolve));
+    await killTree(child.pid!, { graceMs: 2_000 });
+    await exited;
+    for (const pid of [child.pid!, ...pids]) expect(isProcessAlive(pid)).toBe(false);
+  });
+  it('BA SIGKILLs what ignores SIGTERM after the grace', async () => {
+    const child = spawn('/bin/bash', ['-c', 'trap "" TERM; echo ready; while :; do sleep 0.05; done'], {
+      detached: true,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    await new Promise<void>((resolve) => child.stdout!.once('data', () => resolve()));
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_c, s) => resolve(s)));
+    await killTree(child.pid!, { graceMs: 200 });
+    expect(await exited).toBe('SIGKILL');
+    expect(isProcessAlive(child.pid!)).toBe(false);
+  });
+});
+
+describe('classifier seam (PL3)', () => {
+  it('PL3 the Bash null classifier has no opinion', async () => {
+    const { nullClassifier } = await import('./classifier');
+    expect(await nullClassifier.classify({} as never, { command: 'rm -rf /' }, {} as never)).toEqual({ verdict: 'none' });
+  });
+});

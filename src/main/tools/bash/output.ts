@@ -1,0 +1,159 @@
+// Collects a command's stdout and stderr with bounded memory: everything stays in memory up to a
+// threshold; past it the whole combined output (arrival order) goes to a file and memory keeps only
+// each stream's head and tail.
+import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import path from 'node:path';
+
+export type StreamName = 'stdout' | 'stderr';
+
+export interface OutputLimits {
+  /** Total characters held in memory before spilling to a file (~1 MB). */
+  spillAtChars: number;
+  /** Once spilled: characters kept from the start and from the end of each stream. */
+  headChars: number;
+  tailChars: number;
+}
+
+/** What stays in memory once spilled (for the view); the model gets a shorter clip of it plus the
+ *  file's path (result-text.ts), well under Bash's 100K limit so the pipeline does not persist again. */
+export const DEFAULT_OUTPUT_LIMITS: OutputLimits = { spillAtChars: 1_000_000, headChars: 20_000, tailChars: 20_000 };
+
+class StreamBuffer {
+  private full: string[] = [];
+  private fullChars = 0;
+  head = '';
+  private tail = '';
+  total = 0;
+  truncated = false;
+
+  constructor(private readonly limits: OutputLimits) {}
+
+  append(text: string, spilled: boolean): void {
+    this.total += text.length;
+    if (!spilled) {
+      this.full.push(text);
+      this.fullChars += text.length;
+      return;
+    }
+    this.pushBounded(text);
+  }
+
+  /** Drop the full copy, keeping head and tail (called once, when the collector spills). */
+  shrink(): void {
+    const all = this.full.join('');
+    this.full = [];
+    this.fullChars = 0;
+    this.head = '';
+    this.tail = '';
+    this.pushBounded(all);
+  }
+
+  private pushBounded(text: string): void {
+    let rest = text;
+    if (this.head.length < this.limits.headChars) {
+      const take = this.limits.headChars - this.head.length;
+      this.head += rest.slice(0, take);
+      rest = rest.slice(take);
+    }
+    if (rest.length === 0) return;
+    this.truncated = this.truncated || this.tail.length + rest.length > this.limits.tailChars;
+    this.tail = (this.tail + rest).slice(-this.limits.tailChars);
+  }
+
+  get inMemoryChars(): number {
+    return this.fullChars;
+  }
+
+  text(omittedNote: (chars: number) => string): string {
+    if (this.full.length > 0 || this.head === '') return this.full.join('');
+    if (!this.truncated) return this.head + this.tail;
+    const omitted = this.total - this.head.length - this.tail.length;
+    return this.head + omittedNote(omitted) + this.tail;
+  }
+}
+
+export class OutputCollector {
+  private readonly streams: Record<StreamName, StreamBuffer>;
+  /** Arrival order, kept only until the spill (then the file holds it). */
+  private order: Array<[StreamName, string]> = [];
+  private fd: number | undefined;
+  private file: string | undefined;
+  private spillError: Error | undefined;
+
+  constructor(
+    /** Where the full output goes if it outgrows memory (created on demand). */
+    private readonly spillPath: string,
+    private readonly limits: OutputLimits = DEFAULT_OUTPUT_LIMITS,
+  ) {
+    this.streams = { stdout: new StreamBuffer(limits), stderr: new StreamBuffer(limits) };
+  }
+
+  append(stream: StreamName, text: string): void {
+    if (text.length === 0) return;
+    const spilled = this.fd !== undefined;
+    this.streams[stream].append(text, spilled);
+    if (spilled) {
+      this.write(text);
+      return;
+    }
+    this.order.push([stream, text]);
+    if (this.streams.stdout.inMemoryChars + this.streams.stderr.inMemoryChars > this.limits.spillAtChars) this.spill();
+  }
+
+  private spill(): void {
+    try {
+      mkdirSync(path.dirname(this.spillPath), { recursive: true });
+      this.fd = openSync(this.spillPath, 'w');
+      this.file = this.spillPath;
+    } catch (err) {
+      // Cannot write the file: keep bounding memory anyway; the note says the middle is lost.
+      this.spillError = err as Error;
+      this.fd = -1;
+    }
+    for (const [, text] of this.order) this.write(text);
+    this.order = [];
+    this.streams.stdout.shrink();
+    this.streams.stderr.shrink();
+  }
+
+  private write(text: string): void {
+    if (this.fd === undefined || this.fd < 0) return;
+    try {
+      writeSync(this.fd, text);
+    } catch (err) {
+      this.spillError = err as Error;
+      this.close();
+      this.fd = -1;
+      this.file = undefined;
+    }
+  }
+
+  close(): void {
+    if (this.fd !== undefined && this.fd >= 0) {
+      try {
+        closeSync(this.fd);
+      } catch {
+        // Nothing left to do with a file we cannot close.
+      }
+    }
+  }
+
+  get totalChars(): number {
+    return this.streams.stdout.total + this.streams.stderr.total;
+  }
+
+  /** The file holding the whole output, if it spilled (and writing worked). */
+  get outputFile(): string | undefined {
+    return this.file;
+  }
+
+  get error(): Error | undefined {
+    return this.spillError;
+  }
+
+  text(stream: StreamName): string {
+    return this.streams[stream].text(
+      (n) => `\n\n... [${n} characters omitted${this.file ? '; the full output is in the file below' : ''}] ...\n\n`,
+    );
+  }
+}

@@ -1,0 +1,68 @@
+// What the model reads for a Bash call: stdout, then stderr, then one line on how it ended
+// (exit code, timeout, Stop), the full-output file when there is one, and any notes.
+import type { BashOutput } from '../../../shared/tools/bash';
+import { formatChars } from './progress';
+
+/** 120000 → "2m 0s", 1500 → "1.5s", 300 → "300ms". */
+export function formatDuration(ms: number): string {
+  if (ms < 1_000) return `${Math.round(ms)}ms`;
+  if (ms < 60_000) {
+    const s = ms / 1_000;
+    return `${Number.isInteger(s) ? s : s.toFixed(1)}s`;
+  }
+  const totalSeconds = Math.round(ms / 1_000);
+  const h = Math.floor(totalSeconds / 3_600);
+  const m = Math.floor((totalSeconds % 3_600) / 60);
+  const s = totalSeconds % 60;
+  return h > 0 ? `${h}h ${m}m ${s}s` : `${m}m ${s}s`;
+}
+
+// Leading blank lines and trailing whitespace carry nothing for the model.
+const tidy = (s: string) => s.replace(/^(?:[ \t]*\r?\n)+/, '').replace(/\s+$/, '');
+
+/** Per stream, what the model sees of an output that went to a file: its start and its end (build
+ *  errors and test summaries sit at the end). The view keeps the larger head and tail in `data`. */
+export const SPILLED_PREVIEW = { headChars: 4_000, tailChars: 4_000 };
+
+function clip(text: string): string {
+  const { headChars, tailChars } = SPILLED_PREVIEW;
+  if (text.length <= headChars + tailChars + 200) return text;
+  return `${text.slice(0, headChars)}\n\n... [middle omitted; see the full output file below] ...\n\n${text.slice(-tailChars)}`;
+}
+
+export function bashResultIsError(output: BashOutput): boolean {
+  if (output.backgroundTaskId) return false;
+  if (output.timedOut || output.interrupted || output.exitCode === null) return true;
+  return output.exitCode !== 0 && output.returnCodeInterpretation === undefined;
+}
+
+export function formatBashResult(output: BashOutput): { content: string; isError: boolean } {
+  const parts: string[] = [];
+  if (output.backgroundTaskId) {
+    parts.push(`Command running in background with ID: ${output.backgroundTaskId}. Output is being written to: ${output.outputFile}`);
+  } else {
+    const view = output.outputFile ? clip : (t: string) => t;
+    const stdout = tidy(view(output.stdout));
+    const stderr = tidy(view(output.stderr));
+    if (stdout) parts.push(stdout);
+    if (stderr) parts.push(stderr);
+    if (output.timedOut) parts.push(`Command timed out after ${formatDuration(output.timeoutMs)}`);
+    else if (output.interrupted) parts.push('<error>Command was aborted before completion</error>');
+    else if (output.exitCode === null && output.signal) parts.push(`Command was killed by ${output.signal}`);
+    else if (output.exitCode !== null && output.exitCode !== 0) {
+      parts.push(
+        output.returnCodeInterpretation
+          ? `Exit code ${output.exitCode} (${output.returnCodeInterpretation})`
+          : `Exit code ${output.exitCode}`,
+      );
+    }
+    if (output.outputFile) {
+      parts.push(
+        `[The output was ${formatChars(output.totalChars ?? 0)}; above are its beginning and end. ` +
+          `The full output (stdout and stderr as they arrived) is in ${output.outputFile}]`,
+      );
+    }
+  }
+  for (const note of output.notes ?? []) parts.push(note);
+  return { content: parts.join('\n') || '(no output)', isError: bashResultIsError(output) };
+}

@@ -1,0 +1,123 @@
+// Runs one process in its own process group with a timeout and an abort signal, streaming decoded
+// output; on timeout/abort the whole tree is killed before it resolves. Never rejects.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { StringDecoder } from 'node:string_decoder';
+import { DEFAULT_KILL_GRACE_MS, killTree } from './kill-tree';
+import type { StreamName } from './output';
+
+export interface RunProcessOptions {
+  file: string;
+  args: string[];
+  cwd: string;
+  env: Record<string, string>;
+  /** Written to stdin, which is then closed. Without it stdin is /dev/null (nothing can wait on it). */
+  stdin?: string;
+  timeoutMs: number;
+  signal?: AbortSignal;
+  onData(stream: StreamName, text: string): void;
+  killGraceMs?: number;
+  /** After the process exits, how long its pipes may stay open (a `cmd &` it left holds them). */
+  drainMs?: number;
+}
+
+export interface RunProcessResult {
+  pid: number | undefined;
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+  timedOut: boolean;
+  aborted: boolean;
+  /** The process could not be started (ENOENT shell, bad cwd, …). */
+  spawnError?: Error;
+}
+
+export const DEFAULT_DRAIN_MS = 250;
+
+export function runProcess(opts: RunProcessOptions): Promise<RunProcessResult> {
+  return new Promise<RunProcessResult>((resolve) => {
+    let child: ChildProcess;
+    try {
+      child = spawn(opts.file, opts.args, {
+        cwd: opts.cwd,
+        env: opts.env,
+        detached: true,
+        stdio: [opts.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+      });
+    } catch (err) {
+      resolve({ pid: undefined, exitCode: null, signal: null, timedOut: false, aborted: false, spawnError: err as Error });
+      return;
+    }
+
+    let timedOut = false;
+    let aborted = false;
+    let killing: Promise<void> | undefined;
+    let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+    let drainTimer: NodeJS.Timeout | undefined;
+    let done = false;
+
+    const kill = () => {
+      if (child.pid !== undefined && !killing) killing = killTree(child.pid, { graceMs: opts.killGraceMs ?? DEFAULT_KILL_GRACE_MS });
+    };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      kill();
+    }, opts.timeoutMs);
+    const onAbort = () => {
+      aborted = true;
+      kill();
+    };
+
+    const decoders = { stdout: new StringDecoder('utf8'), stderr: new StringDecoder('utf8') };
+    const deliver = (stream: StreamName, text: string) => {
+      if (text.length === 0) return;
+      try {
+        opts.onData(stream, text);
+      } catch {
+        // The consumer's problem must not leave a process running.
+      }
+    };
+    child.stdout?.on('data', (b: Buffer) => deliver('stdout', decoders.stdout.write(b)));
+    child.stderr?.on('data', (b: Buffer) => deliver('stderr', decoders.stderr.write(b)));
+
+    const finish = async (spawnError?: Error) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      if (drainTimer) clearTimeout(drainTimer);
+      opts.signal?.removeEventListener('abort', onAbort);
+      if (killing) await killing;
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+      deliver('stdout', decoders.stdout.end());
+      deliver('stderr', decoders.stderr.end());
+      resolve({
+        pid: child.pid,
+        exitCode: exit?.code ?? null,
+        signal: exit?.signal ?? null,
+        timedOut,
+        aborted,
+        ...(spawnError ? { spawnError } : {}),
+      });
+    };
+
+    child.on('error', (err) => {
+      // Spawn failures come here with no pid; later errors (a kill failing) are not fatal.
+      if (child.pid === undefined) void finish(err);
+    });
+    child.on('exit', (code, signal) => {
+      exit = { code, signal };
+      drainTimer = setTimeout(() => void finish(), opts.drainMs ?? DEFAULT_DRAIN_MS);
+    });
+    child.on('close', (code: number | null, signal: NodeJS.Signals | null) => {
+      exit ??= { code, signal };
+      void finish();
+    });
+
+    if (opts.stdin !== undefined && child.stdin) {
+      // A script that never reads stdin closes it early: EPIPE is expected, not an error.
+      child.stdin.on('error', () => undefined);
+      child.stdin.end(opts.stdin);
+    }
+    if (opts.signal?.aborted) onAbort();
+    else opts.signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

@@ -1,0 +1,62 @@
+// Which shell runs commands, with which environment, and the wrapper script that runs the model's
+// command and records the final working directory (so `cd` persists) without touching its output.
+import { accessSync, constants } from 'node:fs';
+import path from 'node:path';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** `$SHELL` when it is bash or zsh and executable, else /bin/bash (the wrapper below needs one of them). */
+export function resolveShell(env: Env = process.env): string {
+  const candidate = env.SHELL;
+  if (candidate && path.isAbsolute(candidate) && /^(bash|zsh)$/.test(path.basename(candidate))) {
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      // Fall through to bash.
+    }
+  }
+  return '/bin/bash';
+}
+
+/** The user's environment plus the session's overrides (undefined = unset), plain strings only. */
+export function buildShellEnv(overrides: Env = {}, base: Env = process.env): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(base)) if (v !== undefined) env[k] = v;
+  for (const [k, v] of Object.entries(overrides)) {
+    if (v === undefined) delete env[k];
+    else env[k] = v;
+  }
+  // Commands must never wait for an editor nobody can see (`git commit` without -m, `git rebase -i`).
+  env.GIT_EDITOR = 'true';
+  env.AGENT_DESK = '1';
+  return env;
+}
+
+/**
+ * The `-c` script. The command travels as a positional argument (no quoting to get wrong), the
+ * positionals are cleared so the command sees an empty `$@`, and an EXIT trap writes `pwd -P` to a
+ * file — it runs even when the command calls `exit`, and bash/zsh keep the command's exit status.
+ */
+export const WRAPPER_SCRIPT = [
+  '__ad_cmd=$1',
+  '__ad_cwd_file=$2',
+  'set --',
+  `trap 'pwd -P >| "$__ad_cwd_file" 2>/dev/null' EXIT`,
+  'eval "$__ad_cmd"',
+].join('\n');
+
+export interface ShellInvocation {
+  file: string;
+  args: string[];
+}
+
+export function shellInvocation(shell: string, command: string, cwdFile: string): ShellInvocation {
+  // $0 is what error messages start with ("bash: line 1: foo: command not found"), as in a terminal.
+  return { file: shell, args: ['-c', WRAPPER_SCRIPT, 'bash', command, cwdFile] };
+}
+
+/** For background tasks: no cwd capture, the command runs as-is. */
+export function plainInvocation(shell: string, command: string): ShellInvocation {
+  return { file: shell, args: ['-c', command] };
+}
