@@ -1,5 +1,7 @@
 // Events a running session publishes (main → renderer), one plain-data union.
 import { z } from 'zod';
+import { PermissionDecision, PermissionRequestView } from './permissions/request';
+import { ToolCallView, ToolProgress } from './tools/tool-call';
 import { Message, SessionStatus, SessionSummary } from './transcript';
 
 export const ErrorInfo = z.object({
@@ -12,6 +14,16 @@ export const ErrorInfo = z.object({
 export type ErrorInfo = z.infer<typeof ErrorInfo>;
 
 const base = { sessionId: z.string() };
+
+/** Token use and its cost in USD (null when the model's price is unknown). */
+export const UsageTotals = z.object({
+  inputTokens: z.number().int().nonnegative(),
+  outputTokens: z.number().int().nonnegative(),
+  cacheReadTokens: z.number().int().nonnegative(),
+  cacheWriteTokens: z.number().int().nonnegative(),
+  costUsd: z.number().nonnegative().nullable(),
+});
+export type UsageTotals = z.infer<typeof UsageTotals>;
 
 export const SessionEvent = z.discriminatedUnion('type', [
   /** A complete message was appended to the transcript (the user's, or a finished assistant reply). */
@@ -31,5 +43,18 @@ export const SessionEvent = z.discriminatedUnion('type', [
   z.object({ ...base, type: z.literal('status'), status: SessionStatus }),
   z.object({ ...base, type: z.literal('error'), error: ErrorInfo }),
   z.object({ ...base, type: z.literal('summary'), session: SessionSummary }),
+  /** A tool call changed state: the whole snapshot, so a late subscriber needs nothing else. */
+  z.object({ ...base, type: z.literal('tool_call'), call: ToolCallView }),
+  /** Live progress of a running call (Bash output), sent at once (CC5). */
+  z.object({ ...base, type: z.literal('tool_progress'), callId: z.string(), progress: ToolProgress }),
+  z.object({ ...base, type: z.literal('permission_request'), request: PermissionRequestView }),
+  z.object({
+    ...base,
+    type: z.literal('permission_resolved'),
+    requestId: z.string(),
+    decision: PermissionDecision.or(z.literal('cancelled')),
+  }),
+  /** Usage of the model call that just ended, and the session's running total. */
+  z.object({ ...base, type: z.literal('usage'), turn: UsageTotals, total: UsageTotals }),
 ]);
 export type SessionEvent = z.infer<typeof SessionEvent>;

@@ -8,10 +8,15 @@ export const ToolUseBlock = z.object({
   name: z.string(),
   input: z.unknown(),
 });
+export const ImageBlock = z.object({
+  type: z.literal('image'),
+  source: z.object({ type: z.literal('base64'), media_type: z.string(), data: z.string() }),
+});
 export const ToolResultBlock = z.object({
   type: z.literal('tool_result'),
   tool_use_id: z.string(),
-  content: z.union([z.string(), z.array(z.object({ type: z.literal('text'), text: z.string() }))]),
+  /** Text, or text and image blocks (Read returns pictures as images). */
+  content: z.union([z.string(), z.array(z.discriminatedUnion('type', [TextBlock, ImageBlock]))]),
   is_error: z.boolean().optional(),
 });
 export const ContentBlock = z.discriminatedUnion('type', [TextBlock, ToolUseBlock, ToolResultBlock]);

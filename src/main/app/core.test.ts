@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeModelServer, type FakeModelServer } from '../../../test/fake-model/server';
-import type { SessionEvent } from '../../shared/session-events';
+import { SessionEvent } from '../../shared/session-events';
 import type { HandlerContext } from '../ipc/context';
 import { createCore, type Core, type SecretStore } from './core';
 import { createEventBus } from './event-bus';
@@ -74,6 +74,39 @@ describe('createCore', () => {
     const list = await core.dispatcher.invoke('session:list', {}, ctx());
     expect(list.ok && (list.value as { sessions: { title: string }[] }).sessions.map((s) => s.title)).toEqual(['hello']);
     expect(await core.dispatcher.invoke('auth:set-api-key', { apiKey: 'sk-0123456789' }, ctx())).toMatchObject({ ok: false, error: { code: 'unsupported' } });
+  });
+
+  it('PL4e/DK2: a Bash ask as an event, answered by permission:reply; session:open and every event pass the contract', async () => {
+    server.push({ content: [{ type: 'tool_use', id: 'toolu_core', name: 'Bash', input: { command: 'echo via the dispatcher' } }] }, { content: [{ type: 'text', text: 'ran it' }] });
+    core = await createCore({ host, env: { ANTHROPIC_API_KEY: 'sk-core-test', ANTHROPIC_BASE_URL: server.url }, dataDir, log });
+    const events: SessionEvent[] = [];
+    let onRequest: (id: string) => void = () => undefined;
+    const asked = new Promise<string>((resolve) => (onRequest = resolve));
+    const idle = new Promise<void>((resolve) =>
+      core!.bus.subscribe((channel, payload) => {
+        if (channel !== 'session:event') return;
+        const ev = payload as SessionEvent;
+        events.push(ev);
+        if (ev.type === 'permission_request') onRequest(ev.request.requestId);
+        if (ev.type === 'status' && ev.status === 'idle') resolve();
+      }),
+    );
+    const created = await core.dispatcher.invoke('session:create', {}, ctx());
+    const id = (created as { value: { session: { id: string } } }).value.session.id;
+    await core.dispatcher.invoke('session:send', { sessionId: id, text: 'run it' }, ctx());
+    const requestId = await asked;
+
+    const open = await core.dispatcher.invoke('session:open', { sessionId: id }, ctx());
+    expect(open).toMatchObject({
+      ok: true,
+      value: { status: 'running', toolCalls: [{ id: 'toolu_core', state: 'awaiting_permission' }], pendingPermissions: [{ requestId, toolName: 'Bash' }], usage: { inputTokens: expect.any(Number) } },
+    });
+    expect(await core.dispatcher.invoke('permission:reply', { requestId: 'unknown', decision: 'deny' }, ctx())).toEqual({ ok: true, value: { accepted: false } });
+    expect(await core.dispatcher.invoke('permission:reply', { requestId, decision: 'allow_once' }, ctx())).toEqual({ ok: true, value: { accepted: true } });
+    await idle;
+    expect(server.requests[1]!.body.messages.at(-1).content).toEqual([{ type: 'tool_result', tool_use_id: 'toolu_core', content: 'via the dispatcher' }]);
+    for (const ev of events) expect(SessionEvent.safeParse(ev).success, ev.type).toBe(true);
+    expect(events.map((e) => e.type)).toContain('permission_resolved');
   });
 
   it('stores a key typed into the app and uses it for the next turn', async () => {

@@ -1,13 +1,17 @@
-// The composition root shared by every host: settings, model access, sessions, handlers and the
-// dispatcher, wired by hand. Start-up stays light: the Anthropic SDK loads on the first request.
+// The composition root shared by every host: settings, model access, the per-session tool runtime
+// (tools, permissions, hooks), sessions, handlers and the dispatcher, wired by hand. Start-up stays
+// light: the Anthropic SDK loads on the first request.
 import { randomUUID } from 'node:crypto';
 import type { Dispatcher, Logger } from '../ipc/dispatch';
 import { createDispatcher } from '../ipc/dispatch';
-import { buildSystemPrompt } from '../engine/context';
+import { createSessionRuntimeFactory } from '../engine/session-runtime';
+import { buildSystemPrompt } from '../engine/system-prompt';
+import type { ToolsConfig } from '../engine/tools/config';
 import { createModelAccess, type ModelAccess } from '../model/access';
 import { retryPolicyFromEnv } from '../model/retry';
 import { SessionManager } from '../sessions/manager';
 import { createSessionStore } from '../sessions/store';
+import { createProjectSettings, type ProjectSettings } from '../settings/project-settings';
 import { loadUserSettings, type UserSettings } from '../settings/user-settings';
 import { createEventBus } from './event-bus';
 import { createHandlers } from './handlers';
@@ -28,6 +32,9 @@ export interface EngineOptions {
   log?: Logger;
   /** Pass one to subscribe before start-up notices are published. */
   bus?: EventBus;
+  /** How sessions offer tools: the CLI's flags and headless mode, and test seams. Default: prompting host. */
+  tools?: ToolsConfig;
+  maxTurns?: number;
 }
 
 export interface CoreOptions extends EngineOptions {
@@ -43,6 +50,8 @@ export interface Engine {
   auth: AuthService;
   model: ModelAccess;
   settings: UserSettings;
+  /** Claude Code's settings files per project (rules, hooks, env), re-read before each turn. */
+  projectSettings: ProjectSettings;
   dataDir: string;
   log: Logger;
   /** Start-up problems (a broken settings file…), also published as 'app:notice'; hosts show them to clients that connect later. */
@@ -103,19 +112,36 @@ export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
       : {}),
   };
 
+  // Project notices go to that project's windows only; the CLI prints them.
+  const projectNotice = (projectDir: string, level: Notice['level'], message: string) => {
+    log[level](message);
+    bus.publish('app:notice', { level, message }, { projectDir });
+  };
+  const projectSettings = createProjectSettings({ env, onWarning: (dir, warning) => projectNotice(dir, 'warn', warning) });
   const sessions = new SessionManager({
     store: createSessionStore({ dataDir, log }),
     bus,
     model,
     log,
     retry: retryPolicyFromEnv(env),
-    maxTurns: DEFAULT_MAX_TURNS,
+    maxTurns: opts.maxTurns ?? DEFAULT_MAX_TURNS,
     systemPrompt: (projectDir) => buildSystemPrompt({ projectDir }),
     now: Date.now,
     newId: randomUUID,
+    settings: projectSettings,
+    runtime: createSessionRuntimeFactory({
+      dataDir,
+      env,
+      tools: opts.tools ?? {},
+      settings: projectSettings,
+      notify: projectNotice,
+      log,
+      now: Date.now,
+      newId: randomUUID,
+    }),
   });
 
-  return { bus, sessions, auth, model, settings, dataDir, log, notices, dispose: () => sessions.dispose() };
+  return { bus, sessions, auth, model, settings, projectSettings, dataDir, log, notices, dispose: () => sessions.dispose() };
 }
 
 export async function createCore(opts: CoreOptions): Promise<Core> {

@@ -57,6 +57,7 @@ export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; sen
       return { accepted: true as const };
     },
     'session:stop': async ({ sessionId }, ctx) => ({ stopped: await sessions.stop(requireProject(ctx), sessionId) }),
+    'permission:reply': async (reply, ctx) => ({ accepted: await sessions.replyPermission(requireProject(ctx), reply) }),
   };
   const send: SendHandlers = {
     'log:write': ({ level, message }, ctx) => log[level](`renderer[${ctx.clientId}]: ${message}`),

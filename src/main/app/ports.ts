@@ -1,5 +1,8 @@
 // The services handlers need, as interfaces: the engine implements them, hosts inject their own parts.
 import type { AuthStatus, EventChannel, EventPayload, HostKind, ProjectInfo } from '../../shared/ipc/contract';
+import type { PermissionReplyInput, PermissionRequestView } from '../../shared/permissions/request';
+import type { UsageTotals } from '../../shared/session-events';
+import type { ToolCallView } from '../../shared/tools/tool-call';
 import type { Message, SessionStatus, SessionSummary } from '../../shared/transcript';
 import type { HandlerContext } from '../ipc/context';
 
@@ -7,10 +10,22 @@ export interface SessionService {
   list(projectDir: string): Promise<SessionSummary[]>;
   create(projectDir: string): Promise<SessionSummary>;
   /** Throws IpcFailure('not_found') for an unknown id. */
-  open(projectDir: string, sessionId: string): Promise<{ session: SessionSummary; messages: Message[]; status: SessionStatus }>;
+  open(
+    projectDir: string,
+    sessionId: string,
+  ): Promise<{
+    session: SessionSummary;
+    messages: Message[];
+    status: SessionStatus;
+    toolCalls?: ToolCallView[];
+    pendingPermissions?: PermissionRequestView[];
+    usage?: UsageTotals | null;
+  }>;
   /** Starts a turn and resolves once it is accepted; the reply streams as events. Throws IpcFailure('busy') while a turn runs. */
   send(projectDir: string, sessionId: string, text: string): Promise<void>;
   stop(projectDir: string, sessionId: string): Promise<boolean>;
+  /** Answer a pending permission request; false when it is unknown or already settled. */
+  replyPermission(projectDir: string, reply: PermissionReplyInput): Promise<boolean>;
 }
 
 export interface AuthService {

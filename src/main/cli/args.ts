@@ -1,5 +1,7 @@
 // Command-line parsing (node:util parseArgs) into one plain Command; usage mistakes become a one-line error.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { PERMISSION_MODES, type PermissionMode } from '../permissions/types';
+import { parseToolFlag } from './tool-flags';
 
 export const OUTPUT_FORMATS = ['text', 'json', 'stream-json'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
@@ -11,6 +13,14 @@ export interface RunArgs {
   outputFormat: OutputFormat;
   model: string | null;
   maxTurns: number | null;
+  /** `--allowedTools` / `--disallowedTools` rules (Claude Code's flags; `--allowed-tools` too). */
+  allowedTools: string[];
+  disallowedTools: string[];
+  permissionMode: PermissionMode | null;
+  /** Accepted for Claude Code compatibility; needs MCP (the run refuses it until MCP exists). */
+  permissionPromptTool: string | null;
+  /** `--bare`: simple mode, only Bash, Read and Edit. */
+  bare: boolean;
 }
 
 export type Command =
@@ -28,6 +38,16 @@ const runOptions = {
   'output-format': { type: 'string' },
   model: { type: 'string' },
   'max-turns': { type: 'string' },
+  allowedTools: { type: 'string', multiple: true },
+  'allowed-tools': { type: 'string', multiple: true },
+  disallowedTools: { type: 'string', multiple: true },
+  'disallowed-tools': { type: 'string', multiple: true },
+  'permission-mode': { type: 'string' },
+  'permission-prompt-tool': { type: 'string' },
+  'dangerously-skip-permissions': { type: 'boolean' },
+  bare: { type: 'boolean' },
+  /** Claude Code needs it with stream-json; here every format is complete already, so it is a no-op. */
+  verbose: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies ParseArgsConfig['options'];
 
@@ -55,7 +75,9 @@ function positiveInt(v: string | undefined, name: string): number | undefined | 
 }
 
 function parseRun(argv: string[], requirePrint: boolean): Command {
-  let values: { [K in keyof typeof runOptions]?: (typeof runOptions)[K]['type'] extends 'boolean' ? boolean : string };
+  let values: {
+    [K in keyof typeof runOptions]?: (typeof runOptions)[K] extends { multiple: true } ? string[] : (typeof runOptions)[K]['type'] extends 'boolean' ? boolean : string;
+  };
   let positionals: string[];
   try {
     ({ values, positionals } = parseArgs({ args: argv, options: runOptions, allowPositionals: true, strict: true }));
@@ -72,6 +94,17 @@ function parseRun(argv: string[], requirePrint: boolean): Command {
   if (typeof maxTurns === 'object') return { kind: 'usage-error', message: maxTurns.error };
   const model = values.model?.trim();
   if (values.model !== undefined && !model) return { kind: 'usage-error', message: '--model needs a model name' };
+  const allowed = parseToolFlag('--allowedTools', [...(values.allowedTools ?? []), ...(values['allowed-tools'] ?? [])]);
+  if (!Array.isArray(allowed)) return { kind: 'usage-error', message: allowed.error };
+  const disallowed = parseToolFlag('--disallowedTools', [...(values.disallowedTools ?? []), ...(values['disallowed-tools'] ?? [])]);
+  if (!Array.isArray(disallowed)) return { kind: 'usage-error', message: disallowed.error };
+  const modeArg = values['permission-mode'];
+  if (modeArg !== undefined && !(PERMISSION_MODES as readonly string[]).includes(modeArg)) {
+    return { kind: 'usage-error', message: `--permission-mode must be one of ${PERMISSION_MODES.join(', ')} (got '${modeArg}')` };
+  }
+  const permissionMode = (modeArg as PermissionMode | undefined) ?? (values['dangerously-skip-permissions'] ? 'bypassPermissions' : null);
+  const promptTool = values['permission-prompt-tool']?.trim();
+  if (values['permission-prompt-tool'] !== undefined && !promptTool) return { kind: 'usage-error', message: '--permission-prompt-tool needs a tool name' };
   const prompt = positionals.join(' ');
   return {
     kind: 'run',
@@ -81,6 +114,11 @@ function parseRun(argv: string[], requirePrint: boolean): Command {
       outputFormat: format as OutputFormat,
       model: model ?? null,
       maxTurns: maxTurns ?? null,
+      allowedTools: allowed,
+      disallowedTools: disallowed,
+      permissionMode,
+      permissionPromptTool: promptTool ?? null,
+      bare: values.bare === true,
     },
   };
 }

@@ -72,10 +72,13 @@ describe('agent-desk CLI (in-process)', () => {
         num_turns: 1,
         duration_ms: expect.any(Number),
         stop_reason: 'end_turn',
+        // 'claude-cli-model' is no known family: no price, so no made-up cost.
+        total_cost_usd: null,
         usage: { input_tokens: 7, output_tokens: 3, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 },
+        permission_denials: [],
       });
       expect(server.requests[0]!.body.model).toBe('claude-cli-model');
-      expect(server.requests[0]!.body.system).toContain(other);
+      expect(JSON.stringify(server.requests[0]!.body.system)).toContain(`Working directory: ${other}`);
       expect((await createSessionStore({ dataDir }).list(other)).map((s) => s.id)).toEqual([result.session_id]);
     } finally {
       await rm(other, { recursive: true, force: true });
@@ -122,7 +125,7 @@ describe('agent-desk CLI (in-process)', () => {
     server.push({ error: { status: 401, type: 'authentication_error', message: 'invalid x-api-key' } });
     const r = await cli(['-p', 'hi', '--output-format', 'json']);
     expect(r.code).toBe(1);
-    expect(JSON.parse(r.stdout)).toMatchObject({ type: 'result', subtype: 'error', is_error: true, result: expect.stringContaining('401'), error: { code: 'auth' } });
+    expect(JSON.parse(r.stdout)).toMatchObject({ type: 'result', subtype: 'error_during_execution', is_error: true, result: expect.stringContaining('401'), error: { code: 'auth' } });
     expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
   });
 
@@ -167,7 +170,18 @@ describe('parseCommand', () => {
     expect(parseCommand(['serve', '--nope'], isDir)).toEqual({ kind: 'usage-error', message: "unknown option '--nope'" });
     expect(parseCommand(['-p', 'a', 'b', '--max-turns', '3'], isDir)).toEqual({
       kind: 'run',
-      args: { prompt: 'a b', cwd: null, outputFormat: 'text', model: null, maxTurns: 3 },
+      args: {
+        prompt: 'a b',
+        cwd: null,
+        outputFormat: 'text',
+        model: null,
+        maxTurns: 3,
+        allowedTools: [],
+        disallowedTools: [],
+        permissionMode: null,
+        permissionPromptTool: null,
+        bare: false,
+      },
     });
     expect(parseCommand(['--model', 'x'], isDir)).toMatchObject({ kind: 'usage-error', message: expect.stringContaining('missing -p') });
     expect(parseCommand(['/proj'], isDir)).toEqual({ kind: 'open-hint', dir: '/proj' });

@@ -15,7 +15,17 @@ Run options:
                                         stream-json prints one JSON event per line
   --model M                             the model for this run (default: ANTHROPIC_MODEL, settings, or the built-in default)
   --max-turns N                         stop after N model turns
-  With -p and no prompt, the prompt is read from piped stdin.
+  --allowedTools RULES                  tools that run without asking, comma or space separated, repeatable:
+                                        Bash, "Bash(npm test)", "Bash(git commit:*)" (also --allowed-tools)
+  --disallowedTools RULES               tools that never run; a bare name hides the tool from the model
+  --permission-mode MODE                default | acceptEdits | plan | bypassPermissions
+                                        (--dangerously-skip-permissions = bypassPermissions)
+  --permission-prompt-tool NAME         needs an MCP tool: not supported yet
+  --bare                                simple mode: only Bash, Read and Edit (or AGENT_DESK_SIMPLE=1)
+  With -p and no prompt, the prompt is read from piped stdin. Nobody can answer a permission prompt
+  in a headless run: a call no rule allows is denied, and the denial says which flag would allow it.
+  Rules and hooks also come from Claude Code's settings files (~/.claude/settings.json,
+  .claude/settings.json, .claude/settings.local.json, managed settings).
 
 Environment:
   ANTHROPIC_API_KEY / ANTHROPIC_AUTH_TOKEN   credentials;  ANTHROPIC_BASE_URL   API endpoint
@@ -23,6 +33,7 @@ Environment:
 `;
 
 export const RUN_HELP = `Usage: agent-desk run [-p] PROMPT [--cwd DIR] [--output-format text|json|stream-json] [--model M] [--max-turns N]
+                         [--allowedTools RULES] [--disallowedTools RULES] [--permission-mode MODE] [--bare]
        agent-desk -p PROMPT [same options]
        echo PROMPT | agent-desk -p [options]
 `;

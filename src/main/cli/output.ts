@@ -14,8 +14,25 @@ export function apiUsage(u: Usage): ApiUsage {
   return { input_tokens: u.inputTokens, output_tokens: u.outputTokens, cache_read_input_tokens: u.cacheReadTokens, cache_creation_input_tokens: u.cacheWriteTokens };
 }
 
-export function initEvent(a: { sessionId: string; cwd: string; model: string; version: string; apiKeySource: string | null }) {
-  return { type: 'system', subtype: 'init', session_id: a.sessionId, cwd: a.cwd, model: a.model, tools: [] as string[], agent_desk_version: a.version, apiKeySource: a.apiKeySource ?? 'none' };
+export function initEvent(a: { sessionId: string; cwd: string; model: string; tools: string[]; permissionMode: string; version: string; apiKeySource: string | null }) {
+  return {
+    type: 'system',
+    subtype: 'init',
+    session_id: a.sessionId,
+    cwd: a.cwd,
+    model: a.model,
+    tools: a.tools,
+    permissionMode: a.permissionMode,
+    agent_desk_version: a.version,
+    apiKeySource: a.apiKeySource ?? 'none',
+  };
+}
+
+/** A call a rule, hook or the headless prompter refused (Claude Code's `permission_denials`). */
+export interface PermissionDenial {
+  tool_name: string;
+  tool_use_id: string;
+  tool_input: unknown;
 }
 
 /** A complete message of the run (an assistant reply, or tool results as a user message). */
@@ -42,18 +59,28 @@ export function resultText(outcome: TurnOutcome): string {
   return last ? messageText(last) : '';
 }
 
-export function resultEvent(outcome: TurnOutcome, sessionId: string, errorMessage: string | null) {
+export type ResultSubtype = 'success' | 'error_max_turns' | 'error_during_execution';
+
+export function resultSubtype(outcome: TurnOutcome, errorMessage: string | null): ResultSubtype {
+  if (errorMessage === null) return 'success';
+  return outcome.maxTurnsReached ? 'error_max_turns' : 'error_during_execution';
+}
+
+/** The final line (stream-json) or the one object (json). `total_cost_usd` is null for a model without a known price. */
+export function resultEvent(outcome: TurnOutcome, sessionId: string, errorMessage: string | null, denials: PermissionDenial[] = []) {
   const isError = errorMessage !== null;
   return {
     type: 'result',
-    subtype: isError ? 'error' : 'success',
+    subtype: resultSubtype(outcome, errorMessage),
     is_error: isError,
     result: isError ? errorMessage : resultText(outcome),
     session_id: sessionId,
     num_turns: outcome.turns,
     duration_ms: outcome.durationMs,
     stop_reason: outcome.stopReason,
+    total_cost_usd: outcome.costUsd,
     usage: apiUsage(outcome.usage),
+    permission_denials: denials,
     ...(outcome.error ? { error: { code: outcome.error.code, message: outcome.error.message } } : {}),
   };
 }

@@ -1,16 +1,18 @@
-// `agent-desk run -p PROMPT`: one headless turn through the same engine as the app (Session + loop,
-// persisted like any session), printed as text, one JSON result, or JSON events line by line.
+// `agent-desk run -p PROMPT`: one headless turn through the same engine as the app (Session + loop +
+// tools, persisted like any session), printed as text, one JSON result, or JSON events line by line.
+// Nobody can answer a permission prompt here: an ask becomes a denial that names the flag to allow it.
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { APP_VERSION } from '../app/version';
 import { createEngine } from '../app/core';
 import { createLogger } from '../app/log';
 import type { SessionEvent } from '../../shared/session-events';
-import { missingKeyMessage } from '../model/config';
 import type { TurnOutcome } from '../engine/session';
+import { missingKeyMessage } from '../model/config';
 import type { RunArgs } from './args';
 import type { CliIO } from './io';
-import { initEvent, messageEvent, resultEvent, retryEvent } from './output';
+import { initEvent, resultEvent } from './output';
+import { createRunPrinter } from './printer';
 
 async function readStdin(stdin: NonNullable<CliIO['stdin']>): Promise<string> {
   let text = '';
@@ -34,17 +36,23 @@ const EMPTY_OUTCOME: TurnOutcome = {
   aborted: false,
   messages: [],
   usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
+  costUsd: 0,
   turns: 0,
   stopReason: null,
   maxTurnsReached: false,
   durationMs: 0,
 };
 
+/** MCP (and so a permission-prompt tool) comes in a later issue: say so instead of ignoring the flag. */
+export const PROMPT_TOOL_UNSUPPORTED =
+  '--permission-prompt-tool needs an MCP tool, and MCP servers are not supported yet; use --allowedTools or --permission-mode instead';
+
 export async function runCommand(args: RunArgs, io: CliIO): Promise<number> {
   const fail = (message: string, code: number) => {
     io.stderr.write(`agent-desk: ${message}\n`);
     return code;
   };
+  if (args.permissionPromptTool !== null) return fail(PROMPT_TOOL_UNSUPPORTED, 2);
   let prompt = args.prompt;
   if (prompt === null) {
     if (!io.stdin || io.stdin.isTTY) return fail('no prompt: pass -p PROMPT or pipe one on stdin', 2);
@@ -53,70 +61,55 @@ export async function runCommand(args: RunArgs, io: CliIO): Promise<number> {
   }
   const dir = await projectDirOf(io, args.cwd);
   if (typeof dir === 'object') return fail(dir.error, 2);
-
   const json = (x: unknown) => io.stdout.write(JSON.stringify(x) + '\n');
   const format = args.outputFormat;
-  const engine = await createEngine({ env: io.env, log: createLogger({ level: io.env.AGENT_DESK_LOG ?? 'error' }) });
+  const engine = await createEngine({
+    env: io.env,
+    log: createLogger({ level: io.env.AGENT_DESK_LOG ?? 'error' }),
+    tools: {
+      headless: true,
+      allowedTools: args.allowedTools,
+      disallowedTools: args.disallowedTools,
+      ...(args.permissionMode ? { permissionMode: args.permissionMode } : {}),
+      ...(args.bare ? { simple: true } : {}),
+    },
+  });
+  const note = (level: string, message: string) => io.stderr.write(`agent-desk: ${level === 'info' ? 'note' : level === 'error' ? 'error' : 'warning'}: ${message}\n`);
+  const offNotices = engine.bus.subscribe((channel, payload) => {
+    if (channel === 'app:notice') note((payload as { level: string }).level, (payload as { message: string }).message);
+  });
   try {
-    for (const n of engine.notices) io.stderr.write(`agent-desk: ${n.level === 'info' ? 'note' : 'warning'}: ${n.message}\n`);
+    for (const n of engine.notices) note(n.level, n.message);
     const status = engine.auth.status();
     if (!status.configured) {
       const message = missingKeyMessage(false);
       if (format !== 'text') json(resultEvent(EMPTY_OUTCOME, '', message));
       return fail(message, 1);
     }
-
     const session = await engine.sessions.createSession(dir);
     const model = engine.model.config(args.model ?? undefined).model;
-    if (format === 'stream-json') json(initEvent({ sessionId: session.id, cwd: dir, model, version: APP_VERSION, apiKeySource: status.source }));
-
-    // Text mode prints deltas as they come; a retry after visible text restarts the reply on a new line.
-    let printedForCurrent = false;
-    let lastChar = '\n';
-    let userSeen = false;
+    if (format === 'stream-json') {
+      json(initEvent({ sessionId: session.id, cwd: dir, model, tools: session.toolNames(), permissionMode: session.permissionMode(), version: APP_VERSION, apiKeySource: status.source }));
+    }
+    const printer = createRunPrinter(io, format, session.id);
     const off = engine.bus.subscribe((channel, payload) => {
-      if (channel !== 'session:event') return;
-      const ev = payload as SessionEvent;
-      if (ev.sessionId !== session.id) return;
-      if (format === 'text') {
-        if (ev.type === 'assistant_start') {
-          if (lastChar !== '\n') io.stdout.write('\n');
-          printedForCurrent = false;
-        } else if (ev.type === 'text_delta' && ev.text) {
-          io.stdout.write(ev.text);
-          printedForCurrent = true;
-          lastChar = ev.text.at(-1)!;
-        } else if (ev.type === 'retry' && printedForCurrent) {
-          io.stdout.write(lastChar === '\n' ? '' : '\n');
-          lastChar = '\n';
-          printedForCurrent = false;
-          io.stderr.write(`agent-desk: ${ev.reason} — retrying\n`);
-        }
-      } else if (format === 'stream-json') {
-        if (ev.type === 'message') {
-          // The prompt itself is not echoed (like Claude Code); later user messages carry tool results.
-          if (ev.message.role === 'user' && !userSeen) userSeen = true;
-          else json(messageEvent(ev.message, session.id));
-        } else if (ev.type === 'retry') json(retryEvent({ sessionId: session.id, attempt: ev.attempt, delayMs: ev.delayMs, reason: ev.reason }));
-      }
+      if (channel === 'session:event') printer.onEvent(payload as SessionEvent);
     });
-
     const { done } = session.start(prompt, { ...(args.model ? { model: args.model } : {}), ...(args.maxTurns ? { maxTurns: args.maxTurns } : {}) });
     const stopOnInterrupt = io.onInterrupt?.(() => void session.stop());
     const outcome = await done;
     stopOnInterrupt?.();
     off();
-
     let errorMessage: string | null = null;
     if (outcome.aborted) errorMessage = 'Stopped.';
     else if (outcome.error) errorMessage = outcome.error.message;
     else if (outcome.maxTurnsReached) errorMessage = `Reached the maximum number of turns (${args.maxTurns ?? outcome.turns}).`;
-
-    if (format === 'text' && lastChar !== '\n') io.stdout.write('\n');
-    if (format !== 'text') json(resultEvent(outcome, session.id, errorMessage));
+    printer.end();
+    if (format !== 'text') json(resultEvent(outcome, session.id, errorMessage, printer.denials));
     if (errorMessage !== null) return fail(errorMessage, outcome.aborted ? 130 : 1);
     return 0;
   } finally {
+    offNotices();
     await engine.dispose();
   }
 }

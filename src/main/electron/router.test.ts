@@ -27,6 +27,7 @@ const sessions: SessionService = {
   }),
   send: vi.fn(async () => {}),
   stop: vi.fn(async () => false),
+  replyPermission: vi.fn(async () => false),
 };
 const auth: AuthService = {
   status: () => ({ configured: false, source: null, canStoreKey: true }),

@@ -1,28 +1,33 @@
-// The turn loop's tool seam (used by the next issue): tool_use → ToolRunner → tool_result → next call,
-// bounded by maxTurns; requests stay valid for the (strict) fake API at every step.
+// The turn loop's tool seam against the fake Messages API (real SDK): tool_use blocks reach the batch
+// as they complete (CC1), all results go back in one user message in call order, maxTurns, Stop,
+// retries and the Stop-hook continuation; every request stays valid for the strict fake API.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeModelServer, type FakeModelServer } from '../../../test/fake-model/server';
 import type { Message } from '../../shared/transcript';
 import { createModelClient } from '../model/client';
+import { ModelError } from '../model/errors';
 import { DEFAULT_RETRY_POLICY } from '../model/retry';
-import type { ToolResultBlock, ToolUseBlock } from '../model/types';
-import { runLoop, type LoopEvent, type LoopOptions, type ToolRunner } from './loop';
+import type { ModelClient, ToolResultBlock, ToolUseBlock } from '../model/types';
+import { runLoop, type LoopEvent, type LoopOptions, type ToolBatch, type ToolRunner } from './loop';
+import { toApiMessages } from './request';
+import { ZERO_USAGE } from './usage';
 
 let server: FakeModelServer;
 beforeEach(async () => void (server = await startFakeModelServer()));
 afterEach(() => server.close());
 
 let ids = 0;
+const TOOLS = [{ name: 'Read', input_schema: { type: 'object', properties: { path: { type: 'string' } } } }];
+
 function setup(extra: Partial<LoopOptions> = {}) {
   const transcript: Message[] = [{ id: 'u0', role: 'user', content: [{ type: 'text', text: 'read a.ts' }], createdAt: 0 }];
   const events: LoopEvent[] = [];
   const opts: LoopOptions = {
     client: createModelClient({ credential: { kind: 'apiKey', value: 'sk-loop', source: 'env:ANTHROPIC_API_KEY' }, baseURL: server.url }),
     model: 'claude-test',
-    tools: [{ name: 'Read', input_schema: { type: 'object', properties: { path: { type: 'string' } } } }],
+    request: () => ({ messages: toApiMessages(transcript), tools: TOOLS }),
     maxTurns: 10,
     retry: { ...DEFAULT_RETRY_POLICY, baseDelayMs: 1 },
-    transcript: () => transcript,
     append: (m) => void transcript.push(m),
     emit: (e) => void events.push(e),
     newId: () => `id${++ids}`,
@@ -32,43 +37,84 @@ function setup(extra: Partial<LoopOptions> = {}) {
   return { opts, transcript, events };
 }
 
-const runner = (seen: ToolUseBlock[][]): ToolRunner => ({
-  async run(toolUses) {
-    seen.push(toolUses);
-    return toolUses.map((u): ToolResultBlock => ({ type: 'tool_result', tool_use_id: u.id, content: `contents of ${(u.input as { path: string }).path}` }));
-  },
-});
+/** A runner whose batches answer `contents of <path>` and record what happened, in order. */
+function recordingRunner(log: string[], opts: { onAdd?: (b: ToolUseBlock) => void } = {}): ToolRunner {
+  return {
+    begin(): ToolBatch {
+      const uses: ToolUseBlock[] = [];
+      let cancelled = false;
+      log.push('begin');
+      return {
+        add(block) {
+          log.push(`add ${block.id}`);
+          uses.push(block);
+          opts.onAdd?.(block);
+        },
+        async finish() {
+          log.push(`finish ${uses.map((u) => u.id).join(',')}`);
+          const results = uses.map(
+            (u): ToolResultBlock => ({ type: 'tool_result', tool_use_id: u.id, content: cancelled ? 'cancelled' : `contents of ${(u.input as { path: string }).path}` }),
+          );
+          return { results, extra: [] };
+        },
+        cancel(reason) {
+          cancelled = true;
+          log.push(`cancel ${reason}`);
+        },
+      };
+    },
+  };
+}
 
 describe('runLoop', () => {
-  it('runs tools between model calls until the model stops asking', async () => {
+  it('CC1: each tool_use reaches the batch when its block completes, before the rest of the stream', async () => {
     server.push(
-      { content: [{ type: 'text', text: 'Reading.' }, { type: 'tool_use', id: 'toolu_a', name: 'Read', input: { path: 'a.ts' } }] },
-      { content: [{ type: 'tool_use', id: 'toolu_b', name: 'Read', input: { path: 'b.ts' } }] },
-      { content: [{ type: 'text', text: 'Both files read.' }] },
+      { content: [{ type: 'tool_use', id: 'toolu_a', name: 'Read', input: { path: 'a.ts' } }, { type: 'text', text: 'still talking' }], stop_reason: 'tool_use', chunkSize: 4 },
+      { content: [{ type: 'text', text: 'done' }] },
     );
-    const seen: ToolUseBlock[][] = [];
-    const { opts, transcript } = setup({ toolRunner: runner(seen) });
+    const log: string[] = [];
+    const { opts } = setup({ toolRunner: recordingRunner(log), emit: (e) => void (e.type === 'text_delta' && log.push(`text ${e.text}`)) });
+    await runLoop(opts, new AbortController().signal);
+    expect(log.slice(0, 4)).toEqual(['begin', 'add toolu_a', 'text stil', 'text l ta']);
+    expect(log.indexOf('finish toolu_a')).toBeGreaterThan(log.indexOf('text g'));
+  });
+
+  it('runs tools between model calls; all results of a turn in one user message, in call order', async () => {
+    server.push(
+      {
+        content: [
+          { type: 'text', text: 'Reading.' },
+          { type: 'tool_use', id: 'toolu_a', name: 'Read', input: { path: 'a.ts' } },
+          { type: 'tool_use', id: 'toolu_b', name: 'Read', input: { path: 'b.ts' } },
+        ],
+      },
+      { content: [{ type: 'tool_use', id: 'toolu_c', name: 'Read', input: { path: 'c.ts' } }] },
+      { content: [{ type: 'text', text: 'All files read.' }] },
+    );
+    const log: string[] = [];
+    const { opts, transcript } = setup({ toolRunner: recordingRunner(log) });
     const result = await runLoop(opts, new AbortController().signal);
     expect(result).toMatchObject({ turns: 3, stopReason: 'end_turn', aborted: false, maxTurnsReached: false });
-    expect(seen.map((batch) => batch.map((u) => u.id))).toEqual([['toolu_a'], ['toolu_b']]);
     expect(transcript.map((m) => `${m.role}:${m.content.map((b) => b.type).join('+')}`)).toEqual([
       'user:text',
-      'assistant:text+tool_use',
-      'user:tool_result',
+      'assistant:text+tool_use+tool_use',
+      'user:tool_result+tool_result',
       'assistant:tool_use',
       'user:tool_result',
       'assistant:text',
     ]);
     expect(server.requests).toHaveLength(3); // the strict fake API accepted every step
-    expect(server.requests[2]!.body.messages.at(-1).content).toEqual([{ type: 'tool_result', tool_use_id: 'toolu_b', content: 'contents of b.ts' }]);
-    expect(server.requests[0]!.body.tools).toEqual(opts.tools);
+    expect(server.requests[1]!.body.messages.at(-1).content.map((b: { tool_use_id: string }) => b.tool_use_id)).toEqual(['toolu_a', 'toolu_b']);
+    expect(server.requests[2]!.body.messages.at(-1).content).toEqual([{ type: 'tool_result', tool_use_id: 'toolu_c', content: 'contents of c.ts' }]);
+    expect(server.requests[0]!.body.tools).toEqual(TOOLS);
   });
 
-  it('stops at maxTurns while the model still wants tools', async () => {
+  it('at maxTurns the last turn\'s tools still get their results (the transcript stays valid), then it stops', async () => {
     server.push({ content: [{ type: 'tool_use', id: 'toolu_x', name: 'Read', input: { path: 'x' } }] });
-    const { opts } = setup({ toolRunner: runner([]), maxTurns: 1 });
+    const { opts, transcript } = setup({ toolRunner: recordingRunner([]), maxTurns: 1 });
     expect(await runLoop(opts, new AbortController().signal)).toMatchObject({ turns: 1, stopReason: 'tool_use', maxTurnsReached: true });
     expect(server.requests).toHaveLength(1);
+    expect(transcript.at(-1)!.content).toEqual([{ type: 'tool_result', tool_use_id: 'toolu_x', content: 'contents of x' }]);
   });
 
   it('without a ToolRunner, one model call per user message', async () => {
@@ -76,6 +122,66 @@ describe('runLoop', () => {
     const { opts, transcript } = setup();
     expect(await runLoop(opts, new AbortController().signal)).toMatchObject({ turns: 1, stopReason: 'tool_use', maxTurnsReached: false });
     expect(transcript).toHaveLength(2);
+  });
+
+  it('Stop mid-stream keeps the completed tool_use blocks and answers each of them', async () => {
+    server.push({
+      content: [
+        { type: 'tool_use', id: 'toolu_s', name: 'Read', input: { path: 's' } },
+        { type: 'text', text: 'a long explanation that never finishes' },
+      ],
+      chunkSize: 2,
+      delayMs: 30,
+    });
+    const ac = new AbortController();
+    const log: string[] = [];
+    const { opts, transcript } = setup({ toolRunner: recordingRunner(log, { onAdd: () => setTimeout(() => ac.abort(), 50) }) });
+    const result = await runLoop(opts, ac.signal);
+    expect(result).toMatchObject({ aborted: true, stopReason: 'aborted' });
+    expect(log).toEqual(['begin', 'add toolu_s', 'cancel stopped', 'finish toolu_s']);
+    const [, partial, results] = transcript;
+    expect(partial).toMatchObject({ role: 'assistant', stopReason: 'aborted' });
+    expect(partial!.content[0]).toEqual({ type: 'tool_use', id: 'toolu_s', name: 'Read', input: { path: 's' } });
+    expect(results!.content).toEqual([{ type: 'tool_result', tool_use_id: 'toolu_s', content: 'cancelled' }]);
+    expect(toApiMessages(transcript).map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
+  });
+
+  it('a retried reply voids the first attempt\'s calls (cancelled and waited for) and starts a new batch', async () => {
+    // The fake server cannot cut a stream after a tool_use block; a scripted client can.
+    let attempt = 0;
+    const use = (id: string): ToolUseBlock => ({ type: 'tool_use', id, name: 'Read', input: { path: id } });
+    const client: ModelClient = {
+      async *stream() {
+        attempt++;
+        yield { type: 'start', model: 'claude-test' };
+        if (attempt === 1) {
+          yield { type: 'tool_use', index: 0, block: use('toolu_1') };
+          throw new ModelError('overloaded', 'Overloaded');
+        }
+        if (attempt === 2) {
+          yield { type: 'tool_use', index: 0, block: use('toolu_2') };
+          yield { type: 'done', content: [use('toolu_2')], stopReason: 'tool_use', usage: ZERO_USAGE, model: 'claude-test' };
+          return;
+        }
+        yield { type: 'done', content: [{ type: 'text', text: 'ok' }], stopReason: 'end_turn', usage: ZERO_USAGE, model: 'claude-test' };
+      },
+    };
+    const log: string[] = [];
+    const { opts, transcript, events } = setup({ client, toolRunner: recordingRunner(log) });
+    expect(await runLoop(opts, new AbortController().signal)).toMatchObject({ turns: 2, stopReason: 'end_turn' });
+    expect(log).toEqual(['begin', 'add toolu_1', 'cancel the reply failed and is retried or given up', 'finish toolu_1', 'begin', 'add toolu_2', 'finish toolu_2']);
+    expect(events.map((e) => e.type)).toEqual(['assistant_start', 'retry', 'assistant_start']);
+    expect(JSON.stringify(transcript)).not.toContain('toolu_1');
+  });
+
+  it('a Stop hook that answers sends the model back to work once, as a user message', async () => {
+    server.push({ content: [{ type: 'text', text: 'done?' }] }, { content: [{ type: 'text', text: 'now really done' }] });
+    const calls: boolean[] = [];
+    const { opts, transcript } = setup({ onEnd: async (active) => (calls.push(active), active ? null : 'run the tests first') });
+    expect(await runLoop(opts, new AbortController().signal)).toMatchObject({ turns: 2, stopReason: 'end_turn' });
+    expect(calls).toEqual([false, true]);
+    expect(transcript.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+    expect(server.requests[1]!.body.messages.at(-1)).toEqual({ role: 'user', content: [{ type: 'text', text: 'run the tests first' }] });
   });
 
   it('an abort during the retry wait ends the loop as aborted', async () => {

@@ -1,35 +1,34 @@
-// The model ↔ tools turn loop of one user message: call the model (with our retries), append its reply,
-// and while it asks for tools and a ToolRunner is present, run them and call again (up to maxTurns).
+// The model ↔ tools turn loop of one user message: call the model (tools start while it streams),
+// append its reply, append ALL the turn's tool results in one user message in call order, and go on
+// while it asks for tools, up to maxTurns. A Stop hook may send it back to work once it ends.
 import type { Message, Usage } from '../../shared/transcript';
-import { ModelError } from '../model/errors';
-import { backoffDelay, shouldRetry, sleep as realSleep, type RetryPolicy } from '../model/retry';
-import type { ApiTool, ModelClient, ToolResultBlock, ToolUseBlock } from '../model/types';
-import { toApiMessages } from './request';
+import type { ModelError } from '../model/errors';
+import type { RetryPolicy } from '../model/retry';
+import type { ModelClient } from '../model/types';
+import { callModel, type LoopEvent, type RequestParts } from './model-call';
+import type { ToolBatch, ToolRunner } from './tool-runner';
+import { addUsage, ZERO_USAGE } from './usage';
 
-/** Runs one assistant message's tool calls; answers one tool_result per tool_use, in call order. */
-export interface ToolRunner {
-  run(toolUses: ToolUseBlock[], signal: AbortSignal): Promise<ToolResultBlock[]>;
-}
-
-export type LoopEvent =
-  | { type: 'assistant_start'; messageId: string; model: string }
-  | { type: 'text_delta'; messageId: string; text: string }
-  | { type: 'retry'; messageId: string; attempt: number; delayMs: number; reason: string };
+export type { LoopEvent } from './model-call';
+export type { ToolBatch, ToolBatchResult, ToolRunner } from './tool-runner';
 
 export interface LoopOptions {
   client: ModelClient;
   model: string;
-  system?: string;
-  tools?: ApiTool[];
+  /** The request's messages, system and tools, built before every model call. */
+  request: () => RequestParts;
   toolRunner?: ToolRunner;
   maxTurns: number;
   maxTokens?: number;
   retry: RetryPolicy;
-  /** The conversation so far, read before each model call (it includes what `append` added). */
-  transcript: () => readonly Message[];
   /** A complete message of this turn (an assistant reply, or tool results), in order. */
   append: (message: Message) => void;
   emit: (event: LoopEvent) => void;
+  /**
+   * The model ended its turn: a Stop hook may answer with a reason to go on (sent as a user message).
+   * `active` is true when the loop already went on because of a Stop hook.
+   */
+  onEnd?: (active: boolean, signal: AbortSignal) => Promise<string | null>;
   newId: () => string;
   now: () => number;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
@@ -44,102 +43,77 @@ export interface LoopResult {
   aborted: boolean;
   /** The model still wanted tools when maxTurns ran out. */
   maxTurnsReached: boolean;
+  /** A PostToolUse hook ended the turn (`continue: false`), with its reason. */
+  hookStopped?: string;
   error?: ModelError;
 }
 
-const ZERO: Usage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 };
-const add = (a: Usage, b: Usage): Usage => ({
-  inputTokens: a.inputTokens + b.inputTokens,
-  outputTokens: a.outputTokens + b.outputTokens,
-  cacheReadTokens: a.cacheReadTokens + b.cacheReadTokens,
-  cacheWriteTokens: a.cacheWriteTokens + b.cacheWriteTokens,
-});
-
-type CallOutcome =
-  | { kind: 'ok'; message: Message; usage: Usage }
-  | { kind: 'aborted'; partial: Message | null }
-  | { kind: 'error'; error: ModelError };
-
-/** One model call with retries; `messageId` names the reply across attempts (a retry voids its partial text). */
-async function callModel(opts: LoopOptions, messageId: string, signal: AbortSignal): Promise<CallOutcome> {
-  const sleep = opts.sleep ?? realSleep;
-  let started = false;
-  let model = opts.model;
-  for (let attempt = 1; ; attempt++) {
-    let text = '';
-    try {
-      const request = {
-        model: opts.model,
-        messages: toApiMessages(opts.transcript()),
-        ...(opts.system ? { system: opts.system } : {}),
-        ...(opts.tools ? { tools: opts.tools } : {}),
-        ...(opts.maxTokens ? { maxTokens: opts.maxTokens } : {}),
-      };
-      for await (const ev of opts.client.stream(request, signal)) {
-        if (ev.type === 'start') {
-          model = ev.model;
-          if (!started) opts.emit({ type: 'assistant_start', messageId, model });
-          started = true;
-        } else if (ev.type === 'text') {
-          text += ev.text;
-          opts.emit({ type: 'text_delta', messageId, text: ev.text });
-        } else if (ev.type === 'done') {
-          const message: Message = {
-            id: messageId,
-            role: 'assistant',
-            content: ev.content,
-            createdAt: opts.now(),
-            model: ev.model,
-            stopReason: ev.stopReason,
-            usage: ev.usage,
-          };
-          return { kind: 'ok', message, usage: ev.usage };
-        }
-      }
-      throw new ModelError('internal', 'The model stream ended without a final message.');
-    } catch (err) {
-      const error = err instanceof ModelError ? err : new ModelError('internal', err instanceof Error ? err.message : String(err), { cause: err });
-      if (error.code === 'aborted' || signal.aborted) {
-        // Keep what the user already saw: the partial text becomes the reply, marked as stopped.
-        const partial: Message | null =
-          text.length > 0 ? { id: messageId, role: 'assistant', content: [{ type: 'text', text }], createdAt: opts.now(), model, stopReason: 'aborted' } : null;
-        return { kind: 'aborted', partial };
-      }
-      if (!shouldRetry(error, attempt, opts.retry)) return { kind: 'error', error };
-      const delayMs = backoffDelay(attempt, opts.retry, error.retryAfterMs, opts.random);
-      opts.emit({ type: 'retry', messageId, attempt, delayMs, reason: error.message });
-      try {
-        await sleep(delayMs, signal);
-      } catch {
-        return { kind: 'aborted', partial: null };
-      }
-    }
+/** Waits for a batch's results and appends them as one user message (tool_results first, in call order). */
+async function appendResults(opts: LoopOptions, batch: ToolBatch): Promise<{ stopTurn?: { reason: string } }> {
+  const r = await batch.finish();
+  if (r.results.length > 0 || r.extra.length > 0) {
+    opts.append({ id: opts.newId(), role: 'user', content: [...r.results, ...r.extra], createdAt: opts.now() });
   }
+  return r.stopTurn ? { stopTurn: r.stopTurn } : {};
 }
 
 export async function runLoop(opts: LoopOptions, signal: AbortSignal): Promise<LoopResult> {
-  let usage = ZERO;
+  let usage = ZERO_USAGE;
   let turns = 0;
   let stopReason: string | null = null;
+  let stopHookActive = false;
+  const runner = opts.toolRunner;
+  const beginTools = runner ? (messageId: string) => runner.begin(messageId, signal) : undefined;
+  const aborted = (): LoopResult => ({ turns, stopReason: 'aborted', usage, aborted: true, maxTurnsReached: false });
+
   for (;;) {
-    const outcome = await callModel(opts, opts.newId(), signal);
+    const outcome = await callModel(
+      {
+        client: opts.client,
+        model: opts.model,
+        retry: opts.retry,
+        request: opts.request,
+        emit: opts.emit,
+        now: opts.now,
+        ...(beginTools ? { beginTools } : {}),
+        ...(opts.maxTokens ? { maxTokens: opts.maxTokens } : {}),
+        ...(opts.sleep ? { sleep: opts.sleep } : {}),
+        ...(opts.random ? { random: opts.random } : {}),
+      },
+      opts.newId(),
+      signal,
+    );
     if (outcome.kind === 'aborted') {
+      // The started calls still answer (cancelled), so the stored transcript stays valid for the API.
       if (outcome.partial) opts.append(outcome.partial);
-      return { turns, stopReason: 'aborted', usage, aborted: true, maxTurnsReached: false };
+      if (outcome.batch) await appendResults(opts, outcome.batch);
+      return aborted();
     }
     if (outcome.kind === 'error') return { turns, stopReason, usage, aborted: false, maxTurnsReached: false, error: outcome.error };
     turns++;
-    usage = add(usage, outcome.usage);
+    usage = addUsage(usage, outcome.usage);
     stopReason = outcome.message.stopReason ?? null;
     opts.append(outcome.message);
 
-    const toolUses = outcome.message.content.filter((b): b is ToolUseBlock => b.type === 'tool_use');
-    if (stopReason !== 'tool_use' || toolUses.length === 0 || !opts.toolRunner) {
-      return { turns, stopReason, usage, aborted: false, maxTurnsReached: false };
+    if (outcome.batch) {
+      const { stopTurn } = await appendResults(opts, outcome.batch);
+      if (signal.aborted) return aborted();
+      if (stopTurn) return { turns, stopReason, usage, aborted: false, maxTurnsReached: false, hookStopped: stopTurn.reason };
+      if (stopReason === 'tool_use') {
+        if (turns >= opts.maxTurns) return { turns, stopReason, usage, aborted: false, maxTurnsReached: true };
+        continue;
+      }
     }
-    if (turns >= opts.maxTurns) return { turns, stopReason, usage, aborted: false, maxTurnsReached: true };
-    const results = await opts.toolRunner.run(toolUses, signal);
-    opts.append({ id: opts.newId(), role: 'user', content: results, createdAt: opts.now() });
-    if (signal.aborted) return { turns, stopReason: 'aborted', usage, aborted: true, maxTurnsReached: false };
+    if (signal.aborted) return aborted();
+    if (opts.onEnd && turns < opts.maxTurns) {
+      const goOn = await opts.onEnd(stopHookActive, signal);
+      if (signal.aborted) return aborted();
+      if (goOn) {
+        stopHookActive = true;
+        opts.append({ id: opts.newId(), role: 'user', content: [{ type: 'text', text: goOn }], createdAt: opts.now() });
+        continue;
+      }
+    }
+    return { turns, stopReason, usage, aborted: false, maxTurnsReached: false };
   }
 }

@@ -77,9 +77,15 @@ describe('Session (fake model, real SDK)', () => {
       'assistant_start',
       ...Array(5).fill('text_delta'),
       'message',
+      'usage',
       'summary',
       'status',
     ]);
+    // An unknown model has no price: tokens are counted, the cost is null rather than a guess.
+    expect(rec.events.find((ev) => ev.type === 'usage')).toMatchObject({
+      turn: { inputTokens: 12, outputTokens: 5, cacheReadTokens: 0, cacheWriteTokens: 0, costUsd: null },
+      total: { inputTokens: 12, outputTokens: 5, costUsd: null },
+    });
     const deltas = rec.events.flatMap((ev) => (ev.type === 'text_delta' ? [ev.text] : []));
     expect(deltas).toEqual(['Hell', 'o th', 'ere,', ' fri', 'end.']);
     const start = rec.events.find((ev) => ev.type === 'assistant_start');
@@ -99,7 +105,7 @@ describe('Session (fake model, real SDK)', () => {
     const [req] = await server.waitForRequests(1);
     expect(req!.body.model).toBe('claude-sonnet-5');
     expect(req!.body.stream).toBe(true);
-    expect(req!.body.system).toContain(projectDir);
+    expect(req!.body.system).toEqual([{ type: 'text', text: expect.stringContaining(`Working directory: ${projectDir}`), cache_control: { type: 'ephemeral' } }]);
     expect(req!.body.messages).toEqual([{ role: 'user', content: [{ type: 'text', text: 'hi' }] }]);
   });
 

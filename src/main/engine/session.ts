@@ -1,16 +1,25 @@
-// One conversation of one project: takes a user message, runs the turn loop, publishes what happens
-// as SessionEvents, and writes the turn's messages to the store in one append when the turn ends.
+// One conversation of one project: takes a user message (UserPromptSubmit hooks may block it), runs the
+// turn loop with tools, publishes what happens as SessionEvents (usage and cost after every model call),
+// and writes the turn's messages to the store in one append when the turn ends.
 import { IpcFailure } from '../../shared/ipc/errors';
-import type { ErrorInfo, SessionEvent } from '../../shared/session-events';
-import type { Message, SessionStatus, SessionSummary, Usage } from '../../shared/transcript';
+import type { PermissionReplyInput, PermissionRequestView } from '../../shared/permissions/request';
+import type { ErrorInfo, SessionEvent, UsageTotals } from '../../shared/session-events';
+import type { ToolCallView } from '../../shared/tools/tool-call';
+import { messageText, type Message, type SessionStatus, type SessionSummary, type Usage } from '../../shared/transcript';
 import type { Logger } from '../ipc/dispatch';
 import type { ModelAccess } from '../model/access';
 import { ModelError } from '../model/errors';
 import type { RetryPolicy } from '../model/retry';
-import type { ApiTool } from '../model/types';
 import type { SessionMeta, SessionStore, StoredSession } from '../sessions/store';
 import { titleFromText, UNTITLED } from '../sessions/title';
-import { runLoop, type LoopOptions, type ToolRunner } from './loop';
+import { buildSystemBlocks } from '../tools/core/tools-param';
+import type { SessionEventBody } from './event-body';
+import { runLoop, type LoopOptions, type LoopResult } from './loop';
+import type { RequestParts } from './model-call';
+import { toApiMessages } from './request';
+import { SessionHooks } from './session-hooks';
+import type { SessionRuntime, SessionRuntimeFactory } from './session-runtime';
+import { addTotals, callTotals, totalsOf, ZERO_TOTALS, ZERO_USAGE } from './usage';
 
 export interface SessionDeps {
   store: SessionStore;
@@ -19,11 +28,12 @@ export interface SessionDeps {
   log: Logger;
   retry: RetryPolicy;
   maxTurns: number;
+  /** The session's system prompt; built once per session so the cached prefix never changes. */
   systemPrompt: (projectDir: string) => string;
   now: () => number;
   newId: () => string;
-  tools?: () => ApiTool[];
-  toolRunner?: ToolRunner;
+  /** Tools and hooks per session; without it a session is plain chat. */
+  runtime?: SessionRuntimeFactory;
   sleep?: LoopOptions['sleep'];
 }
 
@@ -37,12 +47,16 @@ export interface TurnOutcome {
   ok: boolean;
   aborted: boolean;
   error?: ErrorInfo;
-  /** Messages appended by this turn, the user's first. */
+  /** Messages appended by this turn, the user's first (none when a hook blocked the prompt). */
   messages: Message[];
   usage: Usage;
+  /** This turn's cost in USD; null when a model's price is unknown. */
+  costUsd: number | null;
   turns: number;
   stopReason: string | null;
   maxTurnsReached: boolean;
+  /** A hook ended the turn (PostToolUse `continue: false`), or blocked the prompt. */
+  hookStopped?: string;
   durationMs: number;
 }
 
@@ -59,6 +73,10 @@ export class Session {
   private pending: Message[] = [];
   private controller: AbortController | null = null;
   private current: Promise<TurnOutcome> | null = null;
+  private readonly runtime: SessionRuntime | null;
+  private systemPromptText: string | null = null;
+  private totals: UsageTotals;
+  private readonly hooks: SessionHooks;
 
   constructor(
     private readonly deps: SessionDeps,
@@ -70,6 +88,15 @@ export class Session {
     this.title = init.title ?? UNTITLED;
     this.messages = [...(init.messages ?? [])];
     this.persisted = init.persisted ?? false;
+    this.totals = totalsOf(this.messages);
+    this.runtime = deps.runtime?.({ sessionId: this.id, projectDir: this.projectDir, publish: (e) => this.publish(e) }) ?? null;
+    this.hooks = new SessionHooks({
+      sessionId: this.id,
+      projectDir: this.projectDir,
+      hooks: this.runtime?.hooks,
+      notify: (messages) => messages.forEach((m) => this.runtime?.notify('info', m)),
+      resumed: this.messages.length > 0,
+    });
   }
 
   static fromStored(deps: SessionDeps, stored: StoredSession, projectDir: string): Session {
@@ -101,6 +128,33 @@ export class Session {
     return [...this.messages];
   }
 
+  /** Token use and cost of every model call of this session, stored ones included. */
+  usage(): UsageTotals {
+    return this.totals;
+  }
+
+  toolCalls(): ToolCallView[] {
+    return this.runtime?.tools?.views() ?? [];
+  }
+
+  pendingPermissions(): PermissionRequestView[] {
+    return this.runtime?.tools?.pendingPermissions() ?? [];
+  }
+
+  /** Names of the tools the model is offered now. */
+  toolNames(): string[] {
+    return this.runtime?.tools?.toolNames() ?? [];
+  }
+
+  permissionMode(): string {
+    return this.runtime?.tools?.mode() ?? 'default';
+  }
+
+  /** Answers one of this session's pending permission requests; false when it is not one of them. */
+  replyPermission(reply: PermissionReplyInput): boolean {
+    return this.runtime?.tools?.replyPermission(reply) ?? false;
+  }
+
   /**
    * Accept a user message and start the turn. Throws IpcFailure('busy') while a turn runs; the returned
    * promise settles when the turn ends (it never rejects: failures are in the outcome and published).
@@ -108,17 +162,13 @@ export class Session {
   start(text: string, opts: TurnOptions = {}): { done: Promise<TurnOutcome> } {
     if (this.statusValue !== 'idle') throw new IpcFailure({ code: 'busy', message: 'This session is still working on the previous message. Stop it or wait.' });
     const user: Message = { id: this.deps.newId(), role: 'user', content: [{ type: 'text', text }], createdAt: this.deps.now() };
-    const titled = this.title === UNTITLED && !this.messages.some((m) => m.role === 'user');
-    if (titled) this.title = titleFromText(text);
-    this.messages.push(user);
-    this.pending.push(user);
     const controller = new AbortController();
     this.controller = controller;
-    this.publish({ type: 'message', message: user });
-    this.setStatus('running');
-    // The first message names the session: lists show the title at once, not when the turn ends.
-    if (titled) this.publish({ type: 'summary', session: this.summary() });
-    const done = this.runTurn(user, controller.signal, opts);
+    // A UserPromptSubmit hook decides first whether the prompt joins the conversation at all.
+    const gated = this.hooks.gatesPrompts();
+    if (gated) this.setStatus('running');
+    else this.accept(user, true);
+    const done = this.runTurn(user, gated, controller.signal, opts);
     this.current = done;
     return { done };
   }
@@ -138,7 +188,13 @@ export class Session {
     if (this.current) await this.current;
   }
 
-  private publish(e: DistributiveOmit<SessionEvent, 'sessionId'>): void {
+  /** Stops the turn and the session's background tasks. */
+  async dispose(): Promise<void> {
+    await this.stop();
+    await this.runtime?.dispose?.();
+  }
+
+  private publish(e: SessionEventBody): void {
     this.deps.publish({ ...e, sessionId: this.id } as SessionEvent);
   }
 
@@ -147,44 +203,83 @@ export class Session {
     this.publish({ type: 'status', status });
   }
 
-  private async runTurn(user: Message, signal: AbortSignal, opts: TurnOptions): Promise<TurnOutcome> {
+  /** The prompt joins the conversation; the first one names the session (lists show it at once). */
+  private accept(user: Message, setRunning: boolean): void {
+    const titled = this.title === UNTITLED && !this.messages.some((m) => m.role === 'user');
+    if (titled) this.title = titleFromText(messageText(user));
+    this.messages.push(user);
+    this.pending.push(user);
+    this.publish({ type: 'message', message: user });
+    if (setRunning) this.setStatus('running');
+    if (titled) this.publish({ type: 'summary', session: this.summary() });
+  }
+
+  private request(): RequestParts {
+    this.systemPromptText ??= this.deps.systemPrompt(this.projectDir);
+    const tools = this.runtime?.tools?.request();
+    const messages = toApiMessages(this.hooks.forRequest(this.messages));
+    return {
+      messages,
+      system: buildSystemBlocks(this.systemPromptText, [tools?.systemAddendum]),
+      ...(tools && tools.tools.length > 0 ? { tools: tools.tools } : {}),
+    };
+  }
+
+  private async runTurn(user: Message, gated: boolean, signal: AbortSignal, opts: TurnOptions): Promise<TurnOutcome> {
     const t0 = this.deps.now();
-    const turnMessages: Message[] = [user];
-    let result: Awaited<ReturnType<typeof runLoop>> | null = null;
+    const turnMessages: Message[] = [];
+    let result: LoopResult | null = null;
     let error: ModelError | null = null;
+    let blocked: string | undefined;
+    let runTotals = ZERO_TOTALS;
     try {
-      const config = this.deps.model.config(opts.model);
-      const client = this.deps.model.client(config);
-      const tools = this.deps.tools?.();
-      result = await runLoop(
-        {
-          client,
-          model: config.model,
-          system: this.deps.systemPrompt(this.projectDir),
-          ...(tools && tools.length > 0 ? { tools } : {}),
-          ...(this.deps.toolRunner ? { toolRunner: this.deps.toolRunner } : {}),
-          maxTurns: opts.maxTurns ?? this.deps.maxTurns,
-          retry: this.deps.retry,
-          transcript: () => this.messages,
-          append: (m) => {
-            this.messages.push(m);
-            this.pending.push(m);
-            turnMessages.push(m);
-            this.publish({ type: 'message', message: m });
+      this.runtime?.tools?.beginMessage();
+      await this.hooks.sessionStart(signal);
+      if (gated) {
+        ({ blocked } = await this.hooks.submit(user, signal));
+        if (!blocked && !signal.aborted) this.accept(user, false);
+      }
+      if (this.messages.at(-1) === user) turnMessages.push(user);
+      if (!blocked && turnMessages.length > 0 && !signal.aborted) {
+        const config = this.deps.model.config(opts.model);
+        const client = this.deps.model.client(config);
+        const tools = this.runtime?.tools;
+        result = await runLoop(
+          {
+            client,
+            model: config.model,
+            request: () => this.request(),
+            ...(tools ? { toolRunner: tools } : {}),
+            maxTurns: opts.maxTurns ?? this.deps.maxTurns,
+            retry: this.deps.retry,
+            append: (m) => {
+              this.messages.push(m);
+              this.pending.push(m);
+              turnMessages.push(m);
+              this.publish({ type: 'message', message: m });
+              if (m.role === 'assistant' && m.usage) {
+                const call = callTotals(m.model, m.usage);
+                this.totals = addTotals(this.totals, call);
+                runTotals = addTotals(runTotals, call);
+                this.publish({ type: 'usage', turn: call, total: this.totals });
+              }
+            },
+            emit: (e) => this.publish(e),
+            onEnd: (active, s) => this.hooks.stop(active, s),
+            newId: this.deps.newId,
+            now: this.deps.now,
+            ...(this.deps.sleep ? { sleep: this.deps.sleep } : {}),
           },
-          emit: (e) => this.publish(e),
-          newId: this.deps.newId,
-          now: this.deps.now,
-          ...(this.deps.sleep ? { sleep: this.deps.sleep } : {}),
-        },
-        signal,
-      );
-      error = result.error ?? null;
+          signal,
+        );
+        error = result.error ?? null;
+      }
     } catch (err) {
       error = err instanceof ModelError ? err : new ModelError('internal', err instanceof Error ? err.message : String(err), { cause: err });
       if (error.code === 'internal') this.deps.log.error(`session ${this.id}: turn failed`, err);
     }
-    const aborted = result?.aborted ?? false;
+    const aborted = (result?.aborted ?? false) || (signal.aborted && !result && !error);
+    if (result?.hookStopped) this.runtime?.notify('info', `A hook ended the turn: ${result.hookStopped}`);
 
     let saveError: ErrorInfo | null = null;
     try {
@@ -194,22 +289,26 @@ export class Session {
       saveError = { code: 'internal', message: `Could not save the session: ${err instanceof Error ? err.message : String(err)}` };
     }
 
-    const info = error && !aborted ? error.toInfo() : saveError;
+    const blockedInfo: ErrorInfo | null = blocked ? { code: 'hook_blocked', message: `A UserPromptSubmit hook blocked this message: ${blocked}`, retryable: false } : null;
+    const info = blockedInfo ?? (error && !aborted ? error.toInfo() : saveError);
     if (error && !aborted) this.deps.log.warn(`session ${this.id}: ${error.code}: ${error.message}`);
     if (info) this.publish({ type: 'error', error: info });
     this.publish({ type: 'summary', session: this.summary() });
     this.controller = null;
     this.current = null;
     this.setStatus('idle');
+    const hookStopped = blocked ?? result?.hookStopped;
     return {
-      ok: !error && !aborted && !saveError,
+      ok: !error && !aborted && !saveError && !blocked,
       aborted,
       ...(info ? { error: info } : {}),
       messages: turnMessages,
-      usage: result?.usage ?? { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
+      usage: result?.usage ?? ZERO_USAGE,
+      costUsd: runTotals.costUsd,
       turns: result?.turns ?? 0,
       stopReason: result?.stopReason ?? null,
       maxTurnsReached: result?.maxTurnsReached ?? false,
+      ...(hookStopped ? { hookStopped } : {}),
       durationMs: this.deps.now() - t0,
     };
   }
@@ -225,5 +324,3 @@ export class Session {
     this.pending = this.pending.slice(batch.length);
   }
 }
-
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;

@@ -7,7 +7,7 @@ import {
   sendContract,
   type InvokeChannel,
   type InvokeParsed,
-  type InvokeResponse,
+  type InvokeResponseInput,
   type SendChannel,
   type SendPayload,
 } from '../../shared/ipc/contract';
@@ -15,7 +15,7 @@ import { IpcFailure, issuesOf, type IpcError, type IpcResult } from '../../share
 import type { HandlerContext } from './context';
 
 export type InvokeHandlers = {
-  [C in InvokeChannel]: (req: InvokeParsed<C>, ctx: HandlerContext) => Promise<InvokeResponse<C>> | InvokeResponse<C>;
+  [C in InvokeChannel]: (req: InvokeParsed<C>, ctx: HandlerContext) => Promise<InvokeResponseInput<C>> | InvokeResponseInput<C>;
 };
 export type SendHandlers = {
   [C in SendChannel]: (payload: SendPayload<C>, ctx: HandlerContext) => void;

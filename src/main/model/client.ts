@@ -124,7 +124,7 @@ export function createModelClient(opts: ClientOptions): ModelClient {
         model: req.model,
         max_tokens: req.maxTokens ?? DEFAULT_MAX_TOKENS,
         messages: req.messages,
-        ...(req.system ? { system: req.system } : {}),
+        ...(req.system && req.system.length > 0 ? { system: req.system } : {}),
         ...(req.tools && req.tools.length > 0 ? { tools: req.tools } : {}),
         stream: true as const,
       };

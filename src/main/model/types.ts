@@ -13,17 +13,30 @@ export interface ApiMessage {
   content: ContentBlock[];
 }
 
-/** A tool definition as sent to the model. */
+/** A prompt-cache breakpoint (AS5). */
+export interface CacheControl {
+  type: 'ephemeral';
+  ttl?: '5m' | '1h';
+}
+
+/** A tool definition as sent to the model (the SDK's `Tool` is assignable to it). */
 export interface ApiTool {
   name: string;
   description?: string;
   input_schema: Record<string, unknown>;
-  cache_control?: { type: 'ephemeral' };
+  cache_control?: CacheControl | null;
+}
+
+/** One block of the `system` param; a breakpoint after the system prompt keeps it cached. */
+export interface SystemBlock {
+  type: 'text';
+  text: string;
+  cache_control?: CacheControl | null;
 }
 
 export interface ModelRequest {
   model: string;
-  system?: string;
+  system?: string | SystemBlock[];
   messages: ApiMessage[];
   tools?: ApiTool[];
   maxTokens?: number;

@@ -1,14 +1,24 @@
 // SessionService over Session objects: per project, cached in memory, loaded lazily from the store;
-// every session event goes out on the bus as 'session:event' scoped to its project.
+// every session event goes out on the bus as 'session:event' scoped to its project. The project's
+// settings files are re-read before each turn starts (an edit applies to the next message).
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { IpcFailure } from '../../shared/ipc/errors';
-import type { Message, SessionStatus, SessionSummary } from '../../shared/transcript';
+import type { PermissionReplyInput } from '../../shared/permissions/request';
+import type { SessionSummary } from '../../shared/transcript';
 import type { EventBus, SessionService } from '../app/ports';
 import { Session, type SessionDeps } from '../engine/session';
+import type { ProjectSettings } from '../settings/project-settings';
 import { isValidSessionId, type SessionStore } from './store';
 
-export type ManagerDeps = Omit<SessionDeps, 'publish' | 'store'> & { store: SessionStore; bus: EventBus };
+export type ManagerDeps = Omit<SessionDeps, 'publish' | 'store'> & {
+  store: SessionStore;
+  bus: EventBus;
+  /** Re-read before each turn; absent = no settings files (tests). */
+  settings?: ProjectSettings;
+};
+
+type OpenResult = Awaited<ReturnType<SessionService['open']>>;
 
 export class SessionManager implements SessionService {
   private readonly sessions = new Map<string, Session>();
@@ -21,7 +31,7 @@ export class SessionManager implements SessionService {
   }
 
   private sessionDeps(projectDir: string): SessionDeps {
-    const { bus, ...rest } = this.deps;
+    const { bus, settings: _settings, ...rest } = this.deps;
     return { ...rest, publish: (event) => bus.publish('session:event', event, { projectDir }) };
   }
 
@@ -40,24 +50,40 @@ export class SessionManager implements SessionService {
   /** Like create, but hands back the Session itself (the CLI drives it directly). */
   async createSession(projectDir: string): Promise<Session> {
     const dir = path.resolve(projectDir);
+    await this.deps.settings?.load(dir);
     const session = new Session(this.sessionDeps(dir), { id: randomUUID(), projectDir: dir, createdAt: this.deps.now() });
     this.sessions.set(this.key(dir, session.id), session);
     return session;
   }
 
-  async open(projectDir: string, sessionId: string): Promise<{ session: SessionSummary; messages: Message[]; status: SessionStatus }> {
+  async open(projectDir: string, sessionId: string): Promise<OpenResult> {
     const s = await this.get(projectDir, sessionId);
-    return { session: s.summary(), messages: s.transcript(), status: s.status };
+    return {
+      session: s.summary(),
+      messages: s.transcript(),
+      status: s.status,
+      toolCalls: s.toolCalls(),
+      pendingPermissions: s.pendingPermissions(),
+      usage: s.usage(),
+    };
   }
 
   async send(projectDir: string, sessionId: string, text: string): Promise<void> {
     const s = await this.get(projectDir, sessionId);
+    // Settings first: a busy session must still say 'busy', so only reload when it can start.
+    if (s.status === 'idle') await this.deps.settings?.load(s.projectDir);
     // start() throws 'busy' synchronously; the turn itself reports through events, never by rejecting.
     s.start(text).done.catch((err: unknown) => this.deps.log.error(`session ${sessionId}: turn crashed`, err));
   }
 
   async stop(projectDir: string, sessionId: string): Promise<boolean> {
     return (await this.get(projectDir, sessionId)).stop();
+  }
+
+  async replyPermission(projectDir: string, reply: PermissionReplyInput): Promise<boolean> {
+    const dir = path.resolve(projectDir);
+    for (const s of this.sessions.values()) if (s.projectDir === dir && s.replyPermission(reply)) return true;
+    return false;
   }
 
   /** The session, from memory or disk; IpcFailure('not_found') when there is none. */
@@ -84,8 +110,8 @@ export class SessionManager implements SessionService {
     return s;
   }
 
-  /** Stop every running turn and wait for them (their messages are saved as usual). */
+  /** Stop every running turn and background task and wait for them (their messages are saved as usual). */
   async dispose(): Promise<void> {
-    await Promise.all([...this.sessions.values()].map((s) => s.stop()));
+    await Promise.all([...this.sessions.values()].map((s) => s.dispose()));
   }
 }

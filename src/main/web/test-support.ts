@@ -54,6 +54,7 @@ export function stubSessions(bus: EventBus): SessionService & { sent: { projectD
       bus.publish('session:event', { sessionId, type: 'status', status: 'running' }, { projectDir });
     },
     stop: async () => false,
+    replyPermission: async () => false,
   };
 }
 

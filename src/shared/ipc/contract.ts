@@ -1,7 +1,9 @@
 // The one IPC contract: every channel between renderer and main, with zod schemas for both directions.
 // Channel names exist only here; hosts (desktop, web) and the preload derive everything from it.
 import { z } from 'zod';
-import { SessionEvent } from '../session-events';
+import { PermissionReplyInput, PermissionRequestView } from '../permissions/request';
+import { SessionEvent, UsageTotals } from '../session-events';
+import { ToolCallView } from '../tools/tool-call';
 import { Message, SessionStatus, SessionSummary } from '../transcript';
 
 const empty = z.strictObject({});
@@ -48,7 +50,16 @@ export const invokeContract = {
   'session:create': { request: empty, response: z.object({ session: SessionSummary }) },
   'session:open': {
     request: z.strictObject({ sessionId }),
-    response: z.object({ session: SessionSummary, messages: z.array(Message), status: SessionStatus }),
+    response: z.object({
+      session: SessionSummary,
+      messages: z.array(Message),
+      status: SessionStatus,
+      /** Live snapshots of this session's tool calls (those of past runs are rebuilt from messages). */
+      toolCalls: z.array(ToolCallView).default([]),
+      /** Requests still waiting for an answer. */
+      pendingPermissions: z.array(PermissionRequestView).default([]),
+      usage: UsageTotals.nullable().default(null),
+    }),
   },
   'session:send': {
     request: z.strictObject({ sessionId, text: z.string().trim().min(1).max(1_000_000) }),
@@ -57,6 +68,11 @@ export const invokeContract = {
   'session:stop': {
     request: z.strictObject({ sessionId }),
     response: z.object({ stopped: z.boolean() }),
+  },
+  /** The answer to a `permission_request` event (PL4e). */
+  'permission:reply': {
+    request: PermissionReplyInput,
+    response: z.object({ accepted: z.boolean() }),
   },
 } as const satisfies Record<string, { request: z.ZodType; response: z.ZodType }>;
 
@@ -83,6 +99,8 @@ export type InvokeRequest<C extends InvokeChannel> = z.input<(typeof invokeContr
 /** What a handler receives (after parsing). */
 export type InvokeParsed<C extends InvokeChannel> = z.output<(typeof invokeContract)[C]['request']>;
 export type InvokeResponse<C extends InvokeChannel> = z.output<(typeof invokeContract)[C]['response']>;
+/** What a handler may return (before the response schema fills defaults). */
+export type InvokeResponseInput<C extends InvokeChannel> = z.input<(typeof invokeContract)[C]['response']>;
 export type SendPayload<C extends SendChannel> = z.output<(typeof sendContract)[C]>;
 export type EventPayload<C extends EventChannel> = z.output<(typeof eventContract)[C]>;
 

@@ -1,7 +1,9 @@
 // The one Tool contract (TC1) every tool implements — built-in, MCP, future REPL — and its context.
 import type { z } from 'zod';
+import type { ProposedFileChange } from '../../../shared/tools/edit';
 import type { ToolProgress } from '../../../shared/tools/tool-call';
 import type { Logger } from '../../ipc/dispatch';
+import type { FileStateCache } from '../file-state/file-state';
 import type { DeferredToolState } from './deferred';
 
 /** JSON Schema as sent to the API (`input_schema`). */
@@ -67,6 +69,8 @@ export interface ToolUseContext {
   siblingAbort?: AbortController;
   /** The session's loaded deferred tools (AS4): ToolSearch adds to it, the next request sends them. */
   deferredTools?: DeferredToolState;
+  /** The session's read cache (what was read, when, whole or in part); absent = nothing was read. */
+  fileState?: FileStateCache;
 }
 
 /** Decide whether a nested call may run (subagents use it); the pipeline's permission stage. */
@@ -109,6 +113,9 @@ export interface ToolDef<Input = unknown, Output = unknown, P extends ToolProgre
   toAutoClassifierInput?(input: Input): string;
   /** A one-line summary for the UI card. */
   summarize?(input: Partial<Input>): string;
+  /** Diff-first approval: the change a file-editing call would make, computed without touching the
+   *  file (null when it cannot be computed, e.g. the edit would fail validation). */
+  describeChange?(input: Input, ctx: ToolUseContext): Promise<ProposedFileChange | null>;
 }
 
 /** A tool after buildTool: every optional safety method filled with its fail-closed default. */

@@ -1,0 +1,106 @@
+// What a session needs besides the model, built per session: its hook runner (settings' hooks, re-read
+// every turn) and its tool runtime. The engine passes a factory; without one a session is plain chat.
+import path from 'node:path';
+import { sessionsDir } from '../app/paths';
+import { createHookRunner } from '../hooks/runner';
+import type { HookRunner } from '../hooks/types';
+import type { Logger } from '../ipc/dispatch';
+import type { ClaudeSettings } from '../settings/claude-settings';
+import type { ProjectSettings } from '../settings/project-settings';
+import { defaultBashTaskRegistry } from '../tools/bash/bash.tool';
+import type { SessionEventBody } from './event-body';
+import type { ToolsConfig } from './tools/config';
+import { createToolRuntime, type ToolRuntime } from './tools/runtime';
+
+export type NoticeLevel = 'info' | 'warn' | 'error';
+
+export interface SessionRuntime {
+  tools?: ToolRuntime;
+  hooks?: HookRunner;
+  /** Something for the user that is not part of the conversation (hook output, problems). */
+  notify(level: NoticeLevel, message: string): void;
+  /** The session goes away: stop its background tasks. */
+  dispose?(): Promise<void>;
+}
+
+export interface SessionRuntimeInit {
+  sessionId: string;
+  projectDir: string;
+  publish: (e: SessionEventBody) => void;
+}
+
+export type SessionRuntimeFactory = (init: SessionRuntimeInit) => SessionRuntime;
+
+export interface RuntimeFactoryOptions {
+  dataDir: string;
+  env: Readonly<Record<string, string | undefined>>;
+  tools: ToolsConfig;
+  settings: ProjectSettings;
+  notify: (projectDir: string, level: NoticeLevel, message: string) => void;
+  log: Logger;
+  now: () => number;
+  newId: () => string;
+}
+
+export function toolResultsDir(dataDir: string, projectDir: string, sessionId: string): string {
+  return path.join(sessionsDir(dataDir, projectDir), sessionId, 'tool-results');
+}
+
+export function transcriptPath(dataDir: string, projectDir: string, sessionId: string): string {
+  return path.join(sessionsDir(dataDir, projectDir), `${sessionId}.jsonl`);
+}
+
+export function createSessionRuntimeFactory(opts: RuntimeFactoryOptions): SessionRuntimeFactory {
+  return ({ sessionId, projectDir, publish }) => {
+    const settings = () => opts.settings.current(projectDir);
+    const notify = (level: NoticeLevel, message: string) => opts.notify(projectDir, level, message);
+    let tools: ToolRuntime | undefined;
+    // The runner reads hooks per event but takes its env once: one runner per settings snapshot.
+    const runners = new WeakMap<ClaudeSettings, HookRunner>();
+    const runner = (): HookRunner => {
+      const s = settings();
+      let r = runners.get(s);
+      if (!r) {
+        r = createHookRunner({
+          config: s.hooks,
+          projectDir,
+          transcriptPath: (id) => transcriptPath(opts.dataDir, projectDir, id),
+          permissionMode: () => tools?.mode(),
+          env: s.env,
+          log: opts.log,
+        });
+        runners.set(s, r);
+      }
+      return r;
+    };
+    const hooks: HookRunner = {
+      preToolUse: (e, signal) => runner().preToolUse(e, signal),
+      postToolUse: (e, signal) => runner().postToolUse(e, signal),
+      postToolUseFailure: (e, signal) => runner().postToolUseFailure(e, signal),
+      userPromptSubmit: (e, signal) => runner().userPromptSubmit(e, signal),
+      stop: (e, signal) => runner().stop(e, signal),
+      sessionStart: (e, signal) => runner().sessionStart(e, signal),
+      has: (event, matchValue) => runner().has(event, matchValue),
+    };
+    tools = createToolRuntime({
+      sessionId,
+      projectDir,
+      toolResultsDir: toolResultsDir(opts.dataDir, projectDir, sessionId),
+      config: opts.tools,
+      settings,
+      hooks,
+      env: opts.env,
+      publish,
+      onHookMessages: (messages) => messages.forEach((m) => notify('info', m)),
+      log: opts.log,
+      now: opts.now,
+      newId: opts.newId,
+    });
+    return {
+      tools,
+      hooks,
+      notify,
+      dispose: () => defaultBashTaskRegistry.stopAll(sessionId),
+    };
+  };
+}

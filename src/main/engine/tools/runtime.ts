@@ -1,0 +1,169 @@
+// A session's tool runtime, composed from the tool-system parts: the pool (AS1–AS3) and its cache-stable
+// tools param (AS5), loaded deferred tools (AS4), the tool context (cwd persists), the permission
+// decider and prompter (PL4), the pipeline (PL1–PL8) and, per assistant message, an executor (CC1–CC6).
+import type { PermissionReplyInput, PermissionRequestView } from '../../../shared/permissions/request';
+import type { ToolCallView } from '../../../shared/tools/tool-call';
+import type { Logger } from '../../ipc/dispatch';
+import type { ApiTool } from '../../model/types';
+import { mergeRuleSets } from '../../permissions/evaluate';
+import type { PermissionMode, RuleSet } from '../../permissions/types';
+import type { ClaudeSettings } from '../../settings/claude-settings';
+import { getAllBaseTools } from '../../tools/builtin';
+import { assembleToolPool, simpleModeFromEnv } from '../../tools/core/assemble';
+import { createDeferredToolState } from '../../tools/core/deferred';
+import type { AnyTool, SessionToolState, ToolUseContext } from '../../tools/core/tool';
+import { buildToolsParam } from '../../tools/core/tools-param';
+import { NULL_CLASSIFIER, type HookRunner, type PipelineDeps } from '../../tools/pipeline/deps';
+import { createFileStateCache } from '../../tools/file-state/file-state';
+import { createAcceptEditsPolicy } from '../../tools/fs-common/accept-edits';
+import { createPermissionDecider } from '../../tools/pipeline/permission';
+import { fsResultPersister } from '../../tools/pipeline/persist';
+import { createRunToolUse } from '../../tools/pipeline/run-tool-use';
+import type { SessionEventBody } from '../event-body';
+import type { ToolBatch, ToolRunner } from '../tool-runner';
+import { createToolBatch } from './batch';
+import { cliRules, type ToolsConfig } from './config';
+import { createSessionPrompts } from './prompts';
+
+export interface ToolRuntimeOptions {
+  sessionId: string;
+  projectDir: string;
+  /** `<data>/projects/<key>/sessions/<id>/tool-results`: large results are saved here (PL6). */
+  toolResultsDir: string;
+  config: ToolsConfig;
+  /** The project's settings as last loaded (rules, mode, env, directories). */
+  settings: () => ClaudeSettings;
+  hooks: HookRunner;
+  /** The engine's environment (AGENT_DESK_SIMPLE, AGENT_DESK_MAX_TOOL_USE_CONCURRENCY). */
+  env: Readonly<Record<string, string | undefined>>;
+  publish: (e: SessionEventBody) => void;
+  onHookMessages: (messages: string[]) => void;
+  log: Logger;
+  now: () => number;
+  newId: () => string;
+}
+
+export interface ToolRuntime extends ToolRunner {
+  /** The request's tools and the deferred-tools line for the system blocks, for the next model call. */
+  request(): { tools: ApiTool[]; systemAddendum: string | null };
+  /** Names of the tools the model is offered now (stream-json init). */
+  toolNames(): string[];
+  mode(): PermissionMode;
+  /** Forget the previous message's context changes (contextModifier lasts one user message). */
+  beginMessage(): void;
+  /** The latest card of each call of this session (most recent last). */
+  views(): ToolCallView[];
+  pendingPermissions(): PermissionRequestView[];
+  replyPermission(reply: PermissionReplyInput): boolean;
+}
+
+/** Cards kept for session:open; older ones are rebuilt from the transcript by the UI. */
+const MAX_VIEWS = 500;
+
+export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
+  const { config, log } = opts;
+  const deferred = createDeferredToolState();
+  // What the file tools have read (TL2): one per session, so Edit/Write can check freshness.
+  const fileState = createFileStateCache();
+  const state: SessionToolState = { cwd: opts.projectDir };
+  const fromCli = cliRules(config);
+  const simple = config.simple === true || simpleModeFromEnv(opts.env);
+  const baseTools = config.baseTools ?? getAllBaseTools;
+  const views = new Map<string, ToolCallView>();
+  let modifiers: Array<(ctx: ToolUseContext) => ToolUseContext> = [];
+
+  const mode = (): PermissionMode => config.permissionMode ?? opts.settings().defaultMode ?? 'default';
+  const rules = (): RuleSet => mergeRuleSets(fromCli, opts.settings().rules);
+  const assemble = (): AnyTool[] => assembleToolPool({ mode: mode(), simple, alwaysDenyRules: rules().deny.map((e) => e.rule) }, [], baseTools());
+  let pool = assemble();
+
+  const publishView = (view: ToolCallView) => {
+    views.delete(view.id);
+    views.set(view.id, view);
+    if (views.size > MAX_VIEWS) views.delete(views.keys().next().value as string);
+    opts.publish({ type: 'tool_call', call: view });
+  };
+
+  function context(): ToolUseContext {
+    const settings = opts.settings();
+    const base: ToolUseContext = {
+      sessionId: opts.sessionId,
+      projectDir: opts.projectDir,
+      workingDirectories: [opts.projectDir, ...settings.additionalDirectories.filter((d) => d !== opts.projectDir)],
+      state,
+      // The pipeline sets each call's own signal.
+      abortSignal: new AbortController().signal,
+      toolResultsDir: opts.toolResultsDir,
+      env: settings.env,
+      log,
+      tools: pool,
+      deferredTools: deferred,
+      fileState,
+    };
+    return modifiers.reduce((ctx, m) => {
+      try {
+        return m(ctx);
+      } catch (err) {
+        log.warn('a tool context modifier failed; ignored', err);
+        return ctx;
+      }
+    }, base);
+  }
+
+  const prompts = createSessionPrompts({ headless: config.headless === true, publish: opts.publish });
+  const deps: PipelineDeps = {
+    context,
+    hooks: opts.hooks,
+    classifier: NULL_CLASSIFIER,
+    permissions: createPermissionDecider({
+      mode,
+      rules,
+      acceptEdits: createAcceptEditsPolicy(() => {
+        const ctx = context();
+        return { cwd: ctx.state.cwd, workingDirectories: ctx.workingDirectories };
+      }),
+    }),
+    prompter: prompts.prompter,
+    persister: fsResultPersister,
+    clock: opts.now,
+    newId: opts.newId,
+    publish: publishView,
+  };
+  const runToolUse = createRunToolUse(deps);
+
+  return {
+    request() {
+      pool = assemble();
+      const param = buildToolsParam(pool, deferred.loaded);
+      return { tools: param.tools, systemAddendum: param.systemAddendum };
+    },
+    toolNames: () => assemble().map((t) => t.name),
+    mode,
+    beginMessage() {
+      modifiers = [];
+    },
+    begin(messageId: string, signal: AbortSignal): ToolBatch {
+      return createToolBatch({
+        messageId,
+        tools: pool,
+        runToolUse,
+        signal,
+        toolResultsDir: opts.toolResultsDir,
+        persister: fsResultPersister,
+        lastView: (id) => views.get(id),
+        publishView,
+        publishProgress: (callId, progress) => opts.publish({ type: 'tool_progress', callId, progress }),
+        onHookMessages: opts.onHookMessages,
+        onContextModifier: (m) => void modifiers.push(m),
+        env: opts.env,
+        log,
+        now: opts.now,
+        ...(config.stopGraceMs !== undefined ? { stopGraceMs: config.stopGraceMs } : {}),
+        ...(config.onExecutorEvent ? { onExecutorEvent: (e) => config.onExecutorEvent?.(opts.sessionId, e) } : {}),
+      });
+    },
+    views: () => [...views.values()],
+    pendingPermissions: () => prompts.pending(),
+    replyPermission: (reply) => prompts.reply(reply),
+  };
+}

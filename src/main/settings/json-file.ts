@@ -1,0 +1,59 @@
+// Reads one JSON settings file: missing = nothing to say; unreadable or malformed = a warning that
+// names the file and, when JSON.parse reveals it, the line and column. Never throws.
+import { readFile } from 'node:fs/promises';
+
+export type JsonFileResult = { kind: 'missing' } | { kind: 'ok'; value: unknown } | { kind: 'error'; warning: string };
+
+/** 1-based line and column of a character offset. */
+export function lineColumn(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, Math.max(0, Math.min(offset, text.length)));
+  const line = before.split('\n').length;
+  const column = before.length - before.lastIndexOf('\n');
+  return { line, column };
+}
+
+/** V8 quotes up to 10 characters either side of an unexpected token, with "..." where it cut. */
+const SNIPPET = /^Unexpected token '([^']*)', (\.\.\.)?"([\s\S]*)"(?:\.\.\.)? is not valid JSON/;
+const SNIPPET_CONTEXT = 10;
+
+/** Where JSON.parse stopped, from its message ("at position N", "(line L column C)", or V8's quoted context). */
+export function parseErrorLocation(message: string, text: string): { line: number; column: number } | null {
+  const lc = /line (\d+) column (\d+)/.exec(message);
+  if (lc) return { line: Number(lc[1]), column: Number(lc[2]) };
+  const pos = /at position (\d+)/.exec(message);
+  if (pos) return lineColumn(text, Number(pos[1]));
+  if (/Unexpected end of JSON input/i.test(message)) return lineColumn(text, text.length);
+  const snip = SNIPPET.exec(message);
+  if (snip) {
+    const [, token = '', cutBefore, context = ''] = snip;
+    const start = text.indexOf(context);
+    if (start >= 0) {
+      const offset = cutBefore ? SNIPPET_CONTEXT : Math.max(0, context.indexOf(token));
+      return lineColumn(text, start + offset);
+    }
+  }
+  return null;
+}
+
+export async function readJsonFile(file: string): Promise<JsonFileResult> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'missing' };
+    return { kind: 'error', warning: `Could not read settings file ${file} (${code ?? String(err)}); it was ignored.` };
+  }
+  // An empty file is an unfinished edit, not an error.
+  if (text.trim() === '') return { kind: 'missing' };
+  try {
+    return { kind: 'ok', value: JSON.parse(text.replace(/^\uFEFF/, '')) };
+  } catch (err) {
+    const message = (err as Error).message;
+    const at = parseErrorLocation(message, text);
+    const where = at ? ` at line ${at.line}, column ${at.column}` : '';
+    // V8's message quotes the text around the error; keep only its first sentence.
+    const why = message.replace(/, (\.\.\.)?"[\s\S]*$/, '').replace(/ in JSON at position \d+[\s\S]*$/, '').trim();
+    return { kind: 'error', warning: `Settings file ${file} is not valid JSON${where} (${why}); it was ignored.` };
+  }
+}
