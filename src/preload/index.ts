@@ -1,5 +1,6 @@
 // The preload (DK2) — the only renderer-side file touching ipcRenderer. Exposes `window.api`,
 // derived channel by channel from the contract, and nothing else; the page never sees IPC events.
+import '../shared/zod-jitless';
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import { eventChannels, invokeChannels, sendChannels } from '../shared/ipc/contract';
 import type { PreloadApi } from '../shared/ipc/preload-api';

@@ -7,9 +7,11 @@ import { Header } from './components/Header';
 import { SessionList } from './components/SessionList';
 import { StartScreen } from './components/StartScreen';
 import { Welcome } from './components/Welcome';
+import { ApprovalDialog } from './permissions/ApprovalDialog';
 import { useApp } from './stores/react';
 import { Transcript } from './transcript/Transcript';
 import './styles/app.css';
+import './tools/Tools.css';
 
 export function App(): ReactNode {
   const ready = useApp((s) => s.init !== null);
@@ -48,6 +50,7 @@ export function App(): ReactNode {
         <Transcript />
         <Composer />
       </main>
+      <ApprovalDialog />
     </div>
   );
 }

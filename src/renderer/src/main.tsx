@@ -1,5 +1,5 @@
 // Renderer entry: one Bridge (preload or WebSocket), the stores over it, and the React tree.
-import './zod-jitless';
+import '../../shared/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useApp } from '../stores/react';
 import { ConnectionIndicator } from './ConnectionIndicator';
 import { LogoIcon } from './icons';
+import { UsageChip } from './UsageChip';
 import './Header.css';
 
 export function Header(): ReactNode {
@@ -30,6 +31,7 @@ export function Header(): ReactNode {
       )}
       <div className="app-header__meta">
         <ConnectionIndicator />
+        {project && <UsageChip />}
         {model && (
           <span className="chip" title="The model that answers">
             <span className="visually-hidden">Model: </span>

@@ -80,3 +80,57 @@ export const ArrowDownIcon = (p: IconProps): ReactNode => (
     <path d="M12 5v14M6 13l6 6 6-6" />
   </Svg>
 );
+
+export const CheckCircleIcon = (p: IconProps): ReactNode => (
+  <Svg {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M8 12.5l2.6 2.6L16 9.5" />
+  </Svg>
+);
+
+export const XCircleIcon = (p: IconProps): ReactNode => (
+  <Svg {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M9 9l6 6M15 9l-6 6" />
+  </Svg>
+);
+
+export const BanIcon = (p: IconProps): ReactNode => (
+  <Svg {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M5.7 5.7l12.6 12.6" />
+  </Svg>
+);
+
+export const StopCircleIcon = (p: IconProps): ReactNode => (
+  <Svg {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <rect x="9" y="9" width="6" height="6" rx="1" fill="currentColor" stroke="none" />
+  </Svg>
+);
+
+export const HandIcon = (p: IconProps): ReactNode => (
+  <Svg {...p}>
+    <path d="M8 13V5.5a1.5 1.5 0 013 0V11M11 10.5V4.5a1.5 1.5 0 013 0v6M14 10.5V6a1.5 1.5 0 013 0v7.5c0 4-2.5 7-6.5 7-2.6 0-4.2-1.3-5.6-3.4L3.3 14.2a1.5 1.5 0 012.4-1.8L8 15" />
+  </Svg>
+);
+
+export const ChevronIcon = (p: IconProps): ReactNode => (
+  <Svg {...p}>
+    <path d="M9 6l6 6-6 6" />
+  </Svg>
+);
+
+export const WarningIcon = (p: IconProps): ReactNode => (
+  <Svg {...p}>
+    <path d="M12 3.5L2.5 20h19z" />
+    <path d="M12 10v4.5M12 17.5v.01" />
+  </Svg>
+);
+
+export const TerminalIcon = (p: IconProps): ReactNode => (
+  <Svg {...p}>
+    <rect x="3" y="4.5" width="18" height="15" rx="2" />
+    <path d="M7 9.5l3 2.5-3 2.5M12.5 15h4.5" />
+  </Svg>
+);

@@ -1,13 +1,15 @@
 // Composition of the renderer's state: builds the stores over one Bridge and makes them the only
 // subscribers of its events. Returns a dispose function for tests and hot reload.
 import type { Bridge } from '../bridge/types';
-import { createAppStore, type AppStore } from './app-store';
+import { createAppStore, type AppStore, type Banner } from './app-store';
 import type { Schedule } from './frame-batch';
 import { createSessionsStore, type SessionsStore } from './sessions-store';
+import { createToolsStore, type ToolsStore } from './tools-store';
 
 export interface Stores {
   app: AppStore;
   sessions: SessionsStore;
+  tools: ToolsStore;
   /** Load app:init (and the session list); safe to call again. */
   start(): Promise<void>;
   dispose(): void;
@@ -19,17 +21,29 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
   const app = createAppStore(bridge, {
     onInit(init, previous) {
       if (!sessions) return;
-      if (previous && previous.project?.dir !== init.project?.dir) sessions.getState().reset();
+      if (previous && previous.project?.dir !== init.project?.dir) {
+        sessions.getState().reset();
+        tools.getState().reset();
+      }
       if (init.project) void sessions.getState().refresh();
     },
   });
+  const notify = (banner: Omit<Banner, 'id'>): void => app.getState().pushBanner(banner);
+  const schedule = options.schedule ? { schedule: options.schedule } : {};
+  const tools = createToolsStore(bridge, { notify, ...schedule });
   sessions = createSessionsStore(bridge, {
-    notify: (banner) => app.getState().pushBanner(banner),
-    ...(options.schedule ? { schedule: options.schedule } : {}),
+    notify,
+    ...schedule,
+    onEnter: (sessionId) => tools.getState().enter(sessionId),
+    onOpened: (sessionId, answer) => tools.getState().load(sessionId, answer),
   });
   const s = sessions;
 
-  const offEvent = bridge.on('session:event', (event) => s.getState().handleEvent(event));
+  const offEvent = bridge.on('session:event', (event) => {
+    // Tools first: a card's final snapshot is in place when the message that ends its turn arrives.
+    tools.getState().handleEvent(event);
+    s.getState().handleEvent(event);
+  });
   const offNotice = bridge.on('app:notice', (notice) => app.getState().pushBanner({ level: notice.level, message: notice.message }));
   const offConnection = bridge.onConnection((state) => {
     const wasDown = app.getState().connection !== 'open';
@@ -38,6 +52,7 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
     if (state === 'open' && wasDown) {
       // Statuses may be stale (a turn may have ended meanwhile); open() re-reads the current one.
       s.setState({ statuses: {} });
+      tools.getState().forgetLive();
       void app.getState().load().then(() => {
         const { currentId } = s.getState();
         if (currentId) void s.getState().open(currentId);
@@ -48,6 +63,7 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
   return {
     app,
     sessions: s,
+    tools,
     async start() {
       await app.getState().load();
     },

@@ -4,6 +4,7 @@ import { useStore } from 'zustand';
 import type { AppState } from './app-store';
 import type { Stores } from './create-stores';
 import type { SessionsState } from './sessions-store';
+import type { ToolsState } from './tools-store';
 
 const StoresContext = createContext<Stores | null>(null);
 
@@ -23,4 +24,8 @@ export function useApp<T>(selector: (state: AppState) => T): T {
 
 export function useSessions<T>(selector: (state: SessionsState) => T): T {
   return useStore(useStores().sessions, selector);
+}
+
+export function useTools<T>(selector: (state: ToolsState) => T): T {
+  return useStore(useStores().tools, selector);
 }

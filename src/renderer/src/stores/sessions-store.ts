@@ -2,6 +2,7 @@
 // Fed by bridge calls (list/open/send/stop) and by session events (handleEvent), never by components directly.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ErrorInfo, SessionEvent } from '../../../shared/session-events';
+import type { InvokeResponse } from '../../../shared/ipc/contract';
 import type { Message, SessionStatus, SessionSummary } from '../../../shared/transcript';
 import type { Bridge } from '../bridge/types';
 import type { Banner } from './app-store';
@@ -51,6 +52,10 @@ export type SessionsStore = StoreApi<SessionsState>;
 export interface SessionsStoreOptions {
   notify: (banner: Omit<Banner, 'id'>) => void;
   schedule?: Schedule;
+  /** Another session is shown (null = a new conversation): stores keyed by session follow. */
+  onEnter?: (sessionId: string | null) => void;
+  /** session:open answered for the session still shown. */
+  onOpened?: (sessionId: string, answer: InvokeResponse<'session:open'>) => void;
 }
 
 const newestFirst = (a: SessionSummary, b: SessionSummary): number => b.updatedAt - a.updatedAt;
@@ -115,6 +120,7 @@ export function createSessionsStore(bridge: Bridge, options: SessionsStoreOption
       batch.clear();
       openSeq++;
       set({ currentId, messages: [], drafts: [], retry: null, opening: currentId !== null });
+      options.onEnter?.(currentId);
     };
 
     return {
@@ -161,6 +167,7 @@ export function createSessionsStore(bridge: Bridge, options: SessionsStoreOption
             sessions: upsertSession(get().sessions, answer.session),
             statuses: { ...get().statuses, [sessionId]: answer.status },
           });
+          options.onOpened?.(sessionId, answer);
         } catch (error) {
           if (seq !== openSeq) return;
           set({ opening: false, currentId: null });

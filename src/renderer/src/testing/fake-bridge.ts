@@ -1,9 +1,17 @@
 // An in-memory Bridge for unit tests: scripted invoke answers, recorded calls, and events pushed by hand.
-import type { EventChannel, EventPayload, InvokeChannel, InvokeRequest, InvokeResponse } from '../../../shared/ipc/contract';
+// Answers pass through the contract's response schema, as main's dispatcher does (defaults filled in).
+import {
+  invokeContract,
+  type EventChannel,
+  type EventPayload,
+  type InvokeChannel,
+  type InvokeRequest,
+  type InvokeResponseInput,
+} from '../../../shared/ipc/contract';
 import { IpcFailure, type IpcError } from '../../../shared/ipc/errors';
 import type { Bridge, ConnectionState } from '../bridge/types';
 
-type Handler<C extends InvokeChannel> = (request: InvokeRequest<C>) => InvokeResponse<C> | Promise<InvokeResponse<C>>;
+type Handler<C extends InvokeChannel> = (request: InvokeRequest<C>) => InvokeResponseInput<C> | Promise<InvokeResponseInput<C>>;
 
 export interface FakeBridge extends Bridge {
   calls: { channel: InvokeChannel; request: unknown }[];
@@ -32,7 +40,7 @@ export function createFakeBridge(): FakeBridge {
       if (failure) throw new IpcFailure(failure);
       const handler = handlers.get(channel);
       if (!handler) throw new IpcFailure({ code: 'unsupported', message: `no fake handler for ${channel}` });
-      return (await handler(request)) as never;
+      return invokeContract[channel].response.parse(await handler(request)) as never;
     },
     send(channel, payload) {
       bridge.sent.push({ channel, payload });

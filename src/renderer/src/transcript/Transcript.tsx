@@ -1,8 +1,13 @@
-// The conversation: messages, live drafts and the retry note, in a log region that follows new text.
-import { useRef, type ReactNode } from 'react';
+// The conversation: messages, live drafts with their tool calls and the retry note, in a log region
+// that follows new text and tool output.
+import { useMemo, useRef, type ReactNode } from 'react';
+import type { ToolCallView } from '../../../shared/tools/tool-call';
+import type { Message } from '../../../shared/transcript';
 import { ArrowDownIcon, LogoIcon } from '../components/icons';
-import { useApp, useSessions } from '../stores/react';
-import { DraftView, MessageView } from './MessageView';
+import { useApp, useSessions, useTools } from '../stores/react';
+import type { ToolResultBlock } from '../tools/rebuild';
+import { DraftView, LiveCalls, MessageView } from './MessageView';
+import { isToolResultsOnly, liveCallsByMessage, toolResultsById, toolUsesOf } from './steps';
 import { useStickToBottom } from './use-stick-to-bottom';
 import './Transcript.css';
 
@@ -13,9 +18,26 @@ export function Transcript(): ReactNode {
   const currentId = useSessions((s) => s.currentId);
   const opening = useSessions((s) => s.opening);
   const projectName = useApp((s) => s.init?.project?.name ?? 'this project');
+  const running = useSessions((s) => (s.currentId ? (s.statuses[s.currentId] ?? 'idle') !== 'idle' : false));
+  const calls = useTools((s) => s.calls);
+  // Output growing inside a card moves the bottom too.
+  const progress = useTools((s) => s.progress);
   const box = useRef<HTMLDivElement>(null);
-  const { atBottom, onScroll, jumpToBottom } = useStickToBottom(box, [messages, drafts, retry], currentId);
+  const { atBottom, onScroll, jumpToBottom } = useStickToBottom(box, [messages, drafts, retry, calls, progress], currentId);
   const empty = messages.length === 0 && drafts.length === 0 && !opening;
+
+  const results = useMemo(() => toolResultsById(messages), [messages]);
+  const resultsOf = useMemo(() => {
+    const cache = new Map<Message, (ToolResultBlock | undefined)[]>();
+    return (m: Message) => {
+      let list = cache.get(m);
+      if (!list) cache.set(m, (list = toolUsesOf(m).map((u) => results.get(u.id))));
+      return list;
+    };
+  }, [results]);
+  const live = useMemo(() => liveCallsByMessage(calls, new Set(messages.map((m) => m.id))), [calls, messages]);
+  const draftIds = new Set(drafts.map((d) => d.messageId));
+  const orphans: [string, ToolCallView[]][] = [...live].filter(([messageId]) => !draftIds.has(messageId));
 
   return (
     <div className="transcript-wrap">
@@ -23,11 +45,14 @@ export function Transcript(): ReactNode {
         <div className="transcript__inner">
           {empty && <EmptyState projectName={projectName} fresh={currentId === null} />}
           {opening && messages.length === 0 && <p className="transcript__loading">Loading conversation…</p>}
-          {messages.map((m) => (
-            <MessageView key={m.id} message={m} />
+          {messages.map((m) => (isToolResultsOnly(m) ? null : <MessageView key={m.id} message={m} results={resultsOf(m)} running={running} />))}
+          {orphans.map(([messageId, list]) => (
+            <article key={messageId} className="msg msg--assistant" aria-label="Assistant">
+              <LiveCalls calls={list} />
+            </article>
           ))}
           {drafts.map((d) => (
-            <DraftView key={d.messageId} draft={d} />
+            <DraftView key={d.messageId} draft={d} calls={live.get(d.messageId)} />
           ))}
           {retry && (
             <p className="retry-note" role="status">

@@ -1,0 +1,311 @@
+// End-to-end tool calls through the real web host (`agent-desk serve`) in Chromium with the scripted
+// fake model (strict mode: a broken transcript would be a 400): approval dialog, live Bash output,
+// Stop mid-run, "Always allow", "Deny" with feedback, grouped calls, usage.
+import type { Locator, Page } from '@playwright/test';
+import type { RecordedRequest, ScriptedBlock, ScriptedReply } from '../test/fake-model/server';
+import { expect, screenshotPath, test } from './fixtures';
+
+const STREAM_CMD = 'for i in 1 2 3; do echo line$i; sleep 0.6; done';
+
+const bash = (command: string, description?: string): ScriptedBlock => ({
+  type: 'tool_use',
+  name: 'Bash',
+  input: { command, ...(description ? { description } : {}) },
+});
+const say = (text: string): ScriptedReply => ({ content: [{ type: 'text', text }] });
+
+const ui = (page: Page) => ({
+  message: page.getByRole('textbox', { name: 'Message' }),
+  send: page.getByRole('button', { name: 'Send' }),
+  stop: page.getByRole('button', { name: 'Stop' }),
+  transcript: page.getByRole('log', { name: 'Transcript' }),
+  status: page.getByRole('status', { name: 'Session status' }),
+  dialog: page.getByRole('dialog', { name: 'Allow Agent Desk to run a command?' }),
+  anyDialog: page.getByRole('dialog'),
+  card: (command: string): Locator => page.getByRole('article', { name: `Bash: ${command}`, exact: true }),
+});
+
+const stateOf = (card: Locator): Locator => card.getByTestId('tool-call-state');
+
+async function ask(page: Page, text: string): Promise<void> {
+  const u = ui(page);
+  await u.message.fill(text);
+  await u.send.click();
+}
+
+type ToolResult = { type: 'tool_result'; tool_use_id: string; content: unknown; is_error?: boolean };
+
+/** The tool_result blocks of the last message of a recorded request. */
+function toolResults(req: RecordedRequest): ToolResult[] {
+  const last = req.body.messages?.at(-1) as { role: string; content: unknown } | undefined;
+  if (!last || !Array.isArray(last.content)) return [];
+  return (last.content as { type: string }[]).filter((b): b is ToolResult => b.type === 'tool_result');
+}
+
+function resultText(r: ToolResult): string {
+  if (typeof r.content === 'string') return r.content;
+  return (r.content as { type: string; text?: string }[]).map((b) => b.text ?? '').join('\n');
+}
+
+/** The tool_use ids of the assistant messages in a recorded request, in order. */
+function toolUseIds(req: RecordedRequest): string[] {
+  return (req.body.messages as { role: string; content: unknown }[])
+    .filter((m) => m.role === 'assistant' && Array.isArray(m.content))
+    .flatMap((m) => (m.content as { type: string; id?: string }[]).filter((b) => b.type === 'tool_use').map((b) => b.id!));
+}
+
+/** Counts approval dialogs that ever opened, to prove that none did. (Page code as text: this file has no DOM types.) */
+async function countDialogs(page: Page): Promise<void> {
+  await page.addInitScript({
+    content: `window.__dialogsOpened = 0;
+      new MutationObserver((records) => {
+        for (const r of records) for (const n of r.addedNodes) if (n instanceof HTMLDialogElement) window.__dialogsOpened++;
+      }).observe(document, { childList: true, subtree: true });`,
+  });
+}
+/**
+ * Records every rendered change of the tool cards (state, aria-busy, output text) in the page, so a
+ * test can assert the ORDER of what was on screen without racing the polling of expect().
+ */
+async function recordCards(page: Page): Promise<void> {
+  await page.addInitScript({
+    content: `window.__cards = [];
+      const seen = new Map();
+      new MutationObserver(() => {
+        for (const card of document.querySelectorAll('article[data-tool]')) {
+          const entry = { name: card.getAttribute('aria-label'), state: card.getAttribute('data-state'), busy: card.getAttribute('aria-busy'),
+            output: card.querySelector('.output-box')?.textContent ?? '' };
+          const key = JSON.stringify(entry);
+          if (seen.get(entry.name) !== key) { seen.set(entry.name, key); window.__cards.push(entry); }
+        }
+      }).observe(document, { childList: true, subtree: true, characterData: true, attributes: true });`,
+  });
+}
+type CardFrame = { name: string; state: string; busy: string; output: string };
+const cardFrames = async (page: Page, name: string): Promise<CardFrame[]> =>
+  ((await page.evaluate('window.__cards')) as CardFrame[]).filter((f) => f.name === name);
+
+const dialogsOpened = (page: Page): Promise<number> => page.evaluate('window.__dialogsOpened');
+const focusInDialog = (page: Page): Promise<boolean> => page.evaluate("document.activeElement?.closest('dialog') != null");
+
+test.describe('tool calls in Chromium', () => {
+  test('PL4e UI3 UI5: a Bash call asks, Allow once runs it, its output streams live, then the answer follows', async ({ page, webApp }) => {
+    webApp.fake.push(
+      { content: [{ type: 'text', text: 'I will print three lines.' }, bash(STREAM_CMD, 'Print three lines slowly')] },
+      say('All three lines were printed.'),
+    );
+    const u = ui(page);
+    await recordCards(page);
+    await page.goto(webApp.url);
+    await ask(page, 'Print three lines, slowly');
+
+    // The dialog says what will happen in plain words, then the command in full.
+    await expect(u.dialog).toBeVisible();
+    await expect(u.dialog).toContainText('Run a command in your project');
+    await expect(u.dialog).toContainText(STREAM_CMD);
+    await expect(u.dialog).toContainText('Print three lines slowly');
+    const card = u.card(STREAM_CMD);
+    await expect(stateOf(card)).toHaveAttribute('data-state', 'awaiting_permission');
+    await expect(stateOf(card)).toHaveText('Waiting for your approval');
+    // The dialog holds focus (nothing behind it is reachable).
+    expect(await focusInDialog(page)).toBe(true);
+    await page.screenshot({ path: screenshotPath('approval-dialog') });
+
+    await u.dialog.getByRole('button', { name: 'Allow once' }).click();
+    await expect(u.anyDialog).toHaveCount(0);
+    await expect(card.getByLabel(`Output of ${STREAM_CMD}`)).toContainText('line1');
+    await page.screenshot({ path: screenshotPath('bash-card-streaming') });
+
+    await expect(stateOf(card)).toHaveAttribute('data-state', 'succeeded');
+    // In the order it was on screen: asked, then running (busy) with line1 shown, and only then done.
+    const frames = await cardFrames(page, `Bash: ${STREAM_CMD}`);
+    const firstIndex = (p: (f: CardFrame) => boolean): number => frames.findIndex(p);
+    const asked = firstIndex((f) => f.state === 'awaiting_permission');
+    const liveLine1 = firstIndex((f) => f.state === 'running' && f.busy === 'true' && f.output.includes('line1'));
+    const done = firstIndex((f) => f.state === 'succeeded');
+    expect(asked, JSON.stringify(frames)).toBeGreaterThanOrEqual(0);
+    expect(liveLine1, JSON.stringify(frames)).toBeGreaterThan(asked);
+    expect(done, JSON.stringify(frames)).toBeGreaterThan(liveLine1);
+
+    await expect(stateOf(card)).toHaveText('Done');
+    await expect(card).toHaveAttribute('aria-busy', 'false');
+    await expect(card).toContainText('Exit code 0');
+    await expect(card).toContainText('line3');
+    await expect(u.transcript).toContainText('All three lines were printed.');
+    await expect(u.status).toHaveText('Ready');
+
+    const [, second] = await webApp.fake.waitForRequests(2);
+    const results = toolResults(second!);
+    expect(results).toHaveLength(1);
+    expect(resultText(results[0]!)).toContain('line1\nline2\nline3');
+    expect(results[0]!.is_error ?? false).toBe(false);
+
+    // Usage of the session is shown and follows the turns.
+    await expect(page.getByRole('status', { name: /^Usage: / })).toContainText('tokens');
+
+    // Output can be folded away and back.
+    await card.getByRole('button', { name: 'Hide output' }).click();
+    await expect(card.getByLabel(`Output of ${STREAM_CMD}`)).toHaveCount(0);
+    await card.getByRole('button', { name: 'Show output' }).click();
+    await expect(card.getByLabel(`Output of ${STREAM_CMD}`)).toContainText('line3');
+
+    // Reopened later, the conversation shows its past tool call with its result; no tool-result bubble.
+    await page.reload();
+    await page.getByRole('list', { name: 'Sessions' }).getByRole('button').first().click();
+    const again = u.card(STREAM_CMD);
+    await expect(stateOf(again)).toHaveText('Done');
+    await expect(again).toContainText('line2');
+    await expect(u.transcript.getByRole('article', { name: 'You' })).toHaveCount(1);
+  });
+
+  test('CC6 DK4: Stop during a running command shows "Stopped", and the next message is accepted', async ({ page, webApp }) => {
+    webApp.fake.push({ content: [bash('sleep 30', 'Wait for half a minute')] });
+    const u = ui(page);
+    await page.goto(webApp.url);
+    await ask(page, 'Wait a while');
+    await u.dialog.getByRole('button', { name: 'Allow once' }).click();
+    const card = u.card('sleep 30');
+    await expect(stateOf(card)).toHaveAttribute('data-state', 'running');
+    await expect(u.stop).toBeEnabled();
+
+    await u.stop.click();
+    await expect(stateOf(card)).toHaveAttribute('data-state', 'cancelled');
+    await expect(stateOf(card)).toHaveText('Stopped');
+    await expect(card).toContainText('Stopped before it finished.');
+    await expect(u.status).toHaveText('Ready');
+
+    webApp.fake.push(say('Fine, I stopped waiting.'));
+    await ask(page, 'Never mind, carry on');
+    await expect(u.transcript).toContainText('Fine, I stopped waiting.');
+    // The request after Stop still pairs the tool_use with a result (strict server accepted it).
+    const requests = await webApp.fake.waitForRequests(2);
+    const body = requests[1]!.body as { messages: { role: string; content: unknown }[] };
+    const ids = toolUseIds(requests[1]!);
+    expect(ids).toHaveLength(1);
+    const answered = body.messages.flatMap((m) =>
+      m.role === 'user' && Array.isArray(m.content) ? (m.content as ToolResult[]).filter((b) => b.type === 'tool_result').map((b) => b.tool_use_id) : [],
+    );
+    expect(answered).toEqual(ids);
+  });
+
+  test('PL4e: "Always allow" saves the edited rule; a matching command in a later turn runs without asking', async ({ page, webApp }) => {
+    await countDialogs(page);
+    webApp.fake.push({ content: [bash('echo first', 'Say first')] }, say('First done.'));
+    const u = ui(page);
+    await page.goto(webApp.url);
+    await ask(page, 'Say first');
+
+    await u.dialog.getByRole('button', { name: 'Always allow' }).click();
+    const rule = u.dialog.getByRole('textbox', { name: 'Rule' });
+    await expect(rule).toHaveValue('Bash(echo first)');
+    await expect(u.dialog).toContainText('Only the exact command “echo first”');
+    await rule.fill('Bash(echo:*)');
+    await expect(u.dialog).toContainText('Any command that starts with “echo”');
+    await page.screenshot({ path: screenshotPath('approval-dialog-always') });
+    await u.dialog.getByRole('button', { name: 'Allow and remember' }).click();
+    await expect(stateOf(u.card('echo first'))).toHaveText('Done');
+    await expect(u.transcript).toContainText('First done.');
+    const before = await dialogsOpened(page);
+    expect(before).toBe(1);
+
+    webApp.fake.push({ content: [bash('echo second', 'Say second')] }, say('Second done.'));
+    await ask(page, 'Now say second');
+    await expect(u.transcript).toContainText('Second done.');
+    await expect(stateOf(u.card('echo second'))).toHaveText('Done');
+    expect(await dialogsOpened(page)).toBe(before);
+    const requests = await webApp.fake.waitForRequests(4);
+    expect(resultText(toolResults(requests[3]!)[0]!)).toContain('second');
+  });
+
+  test('PL4e DK4: "Deny" with feedback: the card says "Not allowed" and the model gets the feedback', async ({ page, webApp }) => {
+    webApp.fake.push({ content: [bash('rm -rf build', 'Delete the build folder')] }, say('Understood, I will keep the build folder.'));
+    const u = ui(page);
+    await page.goto(webApp.url);
+    await ask(page, 'Clean up');
+    await expect(u.dialog).toBeVisible();
+    await expect(u.dialog).toContainText('rm -rf build');
+
+    // Tab stays inside the dialog.
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press('Tab');
+      expect(await focusInDialog(page)).toBe(true);
+    }
+    await u.dialog.getByRole('button', { name: 'Deny' }).click();
+    const feedback = u.dialog.getByRole('textbox', { name: 'Feedback for the assistant' });
+    await expect(feedback).toBeFocused();
+    // Esc in the feedback step goes back to the three answers; nothing is sent yet.
+    await page.keyboard.press('Escape');
+    await expect(u.dialog.getByRole('button', { name: 'Allow once' })).toBeVisible();
+    await u.dialog.getByRole('button', { name: 'Deny' }).click();
+    await feedback.fill('Keep the build folder; clear only the cache.');
+    await page.screenshot({ path: screenshotPath('approval-dialog-deny') });
+    await u.dialog.getByRole('button', { name: 'Deny' }).click();
+
+    const card = u.card('rm -rf build');
+    await expect(stateOf(card)).toHaveAttribute('data-state', 'rejected');
+    await expect(stateOf(card)).toHaveText('Not allowed');
+    await expect(card).toContainText('You did not allow this. You told the assistant: “Keep the build folder; clear only the cache.”');
+    await expect(u.transcript).toContainText('Understood, I will keep the build folder.');
+
+    const [, second] = await webApp.fake.waitForRequests(2);
+    const [result] = toolResults(second!);
+    expect(result!.is_error).toBe(true);
+    expect(resultText(result!)).toContain('Keep the build folder; clear only the cache.');
+  });
+
+  test('PL4e: Esc denies without feedback; the model is told to stop and wait', async ({ page, webApp }) => {
+    webApp.fake.push({ content: [bash('git push --force', 'Overwrite the remote branch')] }, say('OK, I will wait for you.'));
+    const u = ui(page);
+    await page.goto(webApp.url);
+    await ask(page, 'Publish it');
+    await expect(u.dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    const card = u.card('git push --force');
+    await expect(stateOf(card)).toHaveText('Not allowed');
+    await expect(card).toContainText('You did not allow this.');
+    await expect(u.transcript).toContainText('OK, I will wait for you.');
+    const [, second] = await webApp.fake.waitForRequests(2);
+    const [result] = toolResults(second!);
+    expect(result!.is_error).toBe(true);
+    expect(resultText(result!)).toContain('denied');
+  });
+
+  test('UI1 PL4e: three commands in one reply fold into "Ran 3 commands"; keys answer the dialog', async ({ page, webApp }) => {
+    const commands = ['echo alpha', 'echo beta', 'echo gamma'];
+    webApp.fake.push({ content: [{ type: 'text', text: 'Three quick checks.' }, ...commands.map((c) => bash(c))] }, say('All checks passed.'));
+    const u = ui(page);
+    await page.goto(webApp.url);
+    await ask(page, 'Run the checks');
+
+    for (let i = 0; i < commands.length; i++) {
+      await expect(u.dialog).toBeVisible();
+      await expect(u.dialog).toContainText(commands[i]!);
+      if (i === 0) {
+        // Shortcut keys act after a quiet moment (so typing-ahead cannot answer by accident; unit-tested).
+        await page.waitForTimeout(800);
+        await page.keyboard.press('1');
+      } else {
+        await u.dialog.getByRole('button', { name: 'Allow once' }).click();
+      }
+      await expect(u.dialog.filter({ hasText: commands[i]! })).toHaveCount(0);
+    }
+    await expect(u.transcript).toContainText('All checks passed.');
+    const group = page.getByRole('group', { name: /^Ran 3 commands/ });
+    await expect(group).toBeVisible();
+    await expect(group).toContainText('echo alpha, echo beta, echo gamma');
+    await expect(group).toHaveAttribute('data-state', 'succeeded');
+    await page.screenshot({ path: screenshotPath('grouped-commands') });
+
+    // The group opens to one card per command, in call order.
+    await group.getByRole('button', { name: /Ran 3 commands/ }).click();
+    const cards = group.getByRole('article');
+    await expect(cards).toHaveCount(3);
+    await page.screenshot({ path: screenshotPath('grouped-commands-open') });
+    for (const [i, c] of commands.entries()) {
+      await expect(cards.nth(i)).toHaveAccessibleName(`Bash: ${c}`);
+      await expect(cards.nth(i)).toContainText(c.split(' ')[1]!);
+    }
+    const [, second] = await webApp.fake.waitForRequests(2);
+    expect(toolResults(second!).map(resultText).map((t) => t.trim())).toEqual(['alpha', 'beta', 'gamma']);
+  });
+});

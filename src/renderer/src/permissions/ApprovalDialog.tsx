@@ -1,0 +1,280 @@
+// The approval dialog (PL4e, DK4): one pending request at a time ("1 of 3"), a plain-language summary
+// first, the input in full, why it asks, a warning when it may destroy something, and the answers
+// Allow once / Always allow (with the rule, editable) / Deny (with optional feedback for the assistant).
+// Keys: 1/2/3 after a quiet moment, Enter = the focused button, Esc = Deny (or Back from a step).
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import type { PermissionRequestView } from '../../../shared/permissions/request';
+import { WarningIcon } from '../components/icons';
+import { useSessions, useTools } from '../stores/react';
+import type { ReplyExtra } from '../stores/tools-store';
+import { createKeyGuard } from './key-guard';
+import { describeRule, requestKindFor } from './registry';
+import { trapTab } from './use-focus-trap';
+import './ApprovalDialog.css';
+
+export function ApprovalDialog(): ReactNode {
+  const request = useTools((s) => s.permissions[0] ?? null);
+  const count = useTools((s) => s.permissions.length);
+  const busy = useTools((s) => s.replying !== null);
+  const reply = useTools((s) => s.reply);
+  const currentId = useSessions((s) => s.currentId);
+  const otherTitle = useSessions((s) =>
+    request && request.sessionId !== s.currentId ? (s.sessions.find((x) => x.id === request.sessionId)?.title ?? 'another conversation') : null,
+  );
+  if (!request) return null;
+  const ids = idsFor(request);
+  return (
+    <ModalShell labelledBy={ids.question} describedBy={ids.summary}>
+      <RequestPanel
+        key={request.requestId}
+        request={request}
+        count={count}
+        busy={busy}
+        fromOther={currentId !== request.sessionId ? otherTitle : null}
+        onAnswer={(decision, extra) => void reply(request.requestId, decision, extra)}
+      />
+    </ModalShell>
+  );
+}
+
+function idsFor(request: PermissionRequestView): Record<'question' | 'summary' | 'rule' | 'ruleWords' | 'feedback' | 'feedbackHint', string> {
+  const base = `approval-${request.requestId.replace(/[^\w-]/g, '')}`;
+  return {
+    question: `${base}-q`,
+    summary: `${base}-s`,
+    rule: `${base}-rule`,
+    ruleWords: `${base}-rule-words`,
+    feedback: `${base}-feedback`,
+    feedbackHint: `${base}-feedback-hint`,
+  };
+}
+
+/** A native modal <dialog>: the page behind is inert; focus returns where it was when it closes. */
+function ModalShell({ children, labelledBy, describedBy }: { children: ReactNode; labelledBy: string; describedBy: string }): ReactNode {
+  const ref = useRef<HTMLDialogElement>(null);
+  useLayoutEffect(() => {
+    const dialog = ref.current;
+    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => {
+      if (dialog?.open) dialog.close();
+      before?.focus();
+    };
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      className="approval"
+      aria-modal="true"
+      aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
+      // Esc is handled by the panel (Deny, or Back from a step); the browser must not just close it.
+      onCancel={(e) => e.preventDefault()}
+      onClose={(e) => {
+        // Closed by the browser anyway: a request still waits, so show it again.
+        if (e.currentTarget.isConnected && !e.currentTarget.open) e.currentTarget.showModal();
+      }}
+    >
+      {children}
+    </dialog>
+  );
+}
+
+type Step = 'choose' | 'always' | 'deny';
+
+interface PanelProps {
+  request: PermissionRequestView;
+  count: number;
+  busy: boolean;
+  /** The title of the conversation it comes from, when that is not the open one. */
+  fromOther: string | null;
+  onAnswer: (decision: 'allow_once' | 'allow_always' | 'deny', extra?: ReplyExtra) => void;
+}
+
+export function RequestPanel({ request, count, busy, fromOther, onAnswer }: PanelProps): ReactNode {
+  const kind = requestKindFor(request.toolName);
+  const [step, setStep] = useState<Step>('choose');
+  const [rule, setRule] = useState(request.suggestions[0] ?? request.toolName);
+  const [feedback, setFeedback] = useState('');
+  const panel = useRef<HTMLDivElement>(null);
+  const guard = useMemo(() => createKeyGuard(performance.now()), []);
+  const ids = idsFor(request);
+  const purpose = kind.purpose(request);
+  const reason = request.reason && request.reason !== request.message ? request.reason : null;
+
+  // A new request or step: focus the panel (nothing is pressed by a stray Enter) or the step's textbox.
+  useEffect(() => {
+    if (step === 'choose') panel.current?.focus();
+    else panel.current?.querySelector<HTMLElement>('input, textarea')?.focus();
+  }, [step]);
+
+  const backTo = (from: Step): void => {
+    setStep('choose');
+    // After the panel refocuses, put focus on the button that opened the step.
+    requestAnimationFrame(() => panel.current?.querySelector<HTMLElement>(`[data-answer="${from}"]`)?.focus());
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>): void => {
+    trapTab(e, panel.current);
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      if (step === 'choose') onAnswer('deny');
+      else backTo(step);
+      return;
+    }
+    if (step !== 'choose' || busy || e.ctrlKey || e.metaKey || e.altKey) return;
+    const action = ({ '1': 'once', '2': 'always', '3': 'deny' } as const)[e.key as '1' | '2' | '3'];
+    if (!action) return;
+    e.preventDefault();
+    if (!guard.allow(performance.now())) return;
+    if (action === 'once') onAnswer('allow_once');
+    else setStep(action);
+  };
+
+  const checked = describeRule(rule);
+  const confirmAlways = (e: FormEvent): void => {
+    e.preventDefault();
+    if (checked.ok && !busy) onAnswer('allow_always', { rule: rule.trim() });
+  };
+  const confirmDeny = (e: FormEvent): void => {
+    e.preventDefault();
+    if (!busy) onAnswer('deny', { feedback });
+  };
+
+  return (
+    <div ref={panel} className="approval__panel" tabIndex={-1} onKeyDown={onKeyDown}>
+      <div className="approval__head">
+        <span className="approval__icon">
+          <kind.Icon size={18} />
+        </span>
+        <div className="approval__heading">
+          <h2 id={ids.question} className="approval__question">
+            {kind.question(request)}
+          </h2>
+          <p id={ids.summary} className="approval__summary">{kind.summary(request)}</p>
+        </div>
+        {count > 1 && (
+          <span className="approval__count" aria-label={`Request 1 of ${count}`}>
+            1 of {count}
+          </span>
+        )}
+      </div>
+
+      {fromOther && <p className="approval__from">From the conversation “{fromOther}”</p>}
+      {purpose && (
+        <p className="approval__purpose">
+          <span className="approval__label">The assistant says it will</span> {purpose}
+        </p>
+      )}
+      <kind.Details request={request} />
+
+      {request.destructive && (
+        <div className="approval__warning">
+          <WarningIcon size={18} />
+          <div>
+            <strong>This may delete or overwrite things.</strong> It might not be possible to undo. Allow it only if you are
+            sure.
+          </div>
+        </div>
+      )}
+
+      <div className="approval__why">
+        <span className="approval__label">Why you are asked</span>
+        <p>{kind.why(request)}</p>
+        <p className="approval__muted">
+          {request.message}
+          {reason && ` ${reason}`}
+        </p>
+      </div>
+
+      {step === 'choose' && (
+        <div className="approval__actions">
+          <button type="button" className="button button--primary" data-answer="once" disabled={busy} onClick={() => onAnswer('allow_once')}>
+            Allow once <kbd aria-hidden="true">1</kbd>
+          </button>
+          <button type="button" className="button button--secondary" data-answer="always" disabled={busy} onClick={() => setStep('always')}>
+            Always allow <kbd aria-hidden="true">2</kbd>
+          </button>
+          <button type="button" className="button button--danger" data-answer="deny" disabled={busy} onClick={() => setStep('deny')}>
+            Deny <kbd aria-hidden="true">3</kbd>
+          </button>
+        </div>
+      )}
+
+      {step === 'always' && (
+        <form className="approval__step" onSubmit={confirmAlways}>
+          <label className="approval__label" htmlFor={ids.rule}>
+            Rule
+          </label>
+          <input
+            id={ids.rule}
+            className="input approval__rule"
+            value={rule}
+            spellCheck={false}
+            autoComplete="off"
+            aria-invalid={!checked.ok}
+            aria-describedby={ids.ruleWords}
+            onChange={(e) => setRule(e.target.value)}
+          />
+          <p id={ids.ruleWords} className={checked.ok ? 'approval__rule-words' : 'approval__rule-words approval__rule-words--error'}>
+            {checked.ok ? `Allows: ${checked.words}.` : checked.error}
+          </p>
+          {request.suggestions.length > 1 && (
+            <div className="approval__choices">
+              <span className="approval__muted">Or choose:</span>
+              {request.suggestions.map((s) => (
+                <button key={s} type="button" className="approval__choice" aria-pressed={s === rule.trim()} onClick={() => setRule(s)}>
+                  {s}
+                </button>
+              ))}
+            </div>
+          )}
+          <p className="approval__muted">Agent Desk will not ask again in this conversation for anything this rule allows.</p>
+          <div className="approval__actions">
+            <button type="submit" className="button button--primary" disabled={busy || !checked.ok}>
+              Allow and remember
+            </button>
+            <button type="button" className="button button--ghost" onClick={() => backTo('always')}>
+              Back
+            </button>
+          </div>
+        </form>
+      )}
+
+      {step === 'deny' && (
+        <form className="approval__step" onSubmit={confirmDeny}>
+          <label className="approval__label" htmlFor={ids.feedback}>
+            Feedback for the assistant
+          </label>
+          <textarea
+            id={ids.feedback}
+            className="input approval__feedback"
+            rows={3}
+            value={feedback}
+            placeholder="Optional. For example: don't touch the database, use the test data instead."
+            aria-describedby={ids.feedbackHint}
+            onChange={(e) => setFeedback(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) confirmDeny(e);
+            }}
+          />
+          <p id={ids.feedbackHint} className="approval__muted">
+            Optional. The assistant reads it and tries another way. Leave it empty to just say no.
+          </p>
+          <div className="approval__actions">
+            <button type="submit" className="button button--danger-solid" disabled={busy}>
+              Deny
+            </button>
+            <button type="button" className="button button--ghost" onClick={() => backTo('deny')}>
+              Back
+            </button>
+          </div>
+        </form>
+      )}
+
+      <p className="approval__keys" aria-hidden="true">
+        {step === 'choose' ? 'Press 1, 2 or 3 to answer · Esc to deny' : 'Enter to confirm · Esc to go back'}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+// Tool name → the approval dialog's request kind. A new kind (edit, fetch, mcp) = one component in
+// kinds/ and one line below; any other tool gets the generic kind. No switch on names in a view.
+import { parseRule } from '../../../shared/permissions/rule';
+import { execRequest } from './kinds/ExecRequest';
+import { genericRequest } from './kinds/GenericRequest';
+import type { RequestKind } from './types';
+
+const kinds: Record<string, RequestKind> = {
+  Bash: execRequest,
+};
+
+export function requestKindFor(toolName: string): RequestKind {
+  return Object.hasOwn(kinds, toolName) ? kinds[toolName]! : genericRequest;
+}
+
+/** A rule typed in the dialog, checked and put in words; the error says what is wrong. */
+export function describeRule(text: string): { ok: true; words: string; toolName: string } | { ok: false; error: string } {
+  const parsed = parseRule(text);
+  if (!parsed.ok) return { ok: false, error: parsed.error.message };
+  return { ok: true, words: requestKindFor(parsed.value.toolName).ruleWords(parsed.value), toolName: parsed.value.toolName };
+}

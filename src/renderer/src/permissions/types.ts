@@ -1,0 +1,21 @@
+// What one kind of permission request (exec, edit, fetch, mcp, …) provides to the approval dialog.
+import type { ComponentType } from 'react';
+import type { PermissionRequestView } from '../../../shared/permissions/request';
+import type { PermissionRuleValue } from '../../../shared/permissions/rule';
+
+export interface RequestKind {
+  /** The dialog's question and accessible name: "Allow Agent Desk to run a command?" */
+  question(request: PermissionRequestView): string;
+  /** The plain-language summary that comes first: "Run a command in your project". */
+  summary(request: PermissionRequestView): string;
+  /** The model's own words on why, when it gave some ("Install the dependencies"). */
+  purpose(request: PermissionRequestView): string | null;
+  /** Why such requests are asked at all, in plain words (the engine's own reason follows). */
+  why(request: PermissionRequestView): string;
+  /** The input in full. */
+  Details: ComponentType<{ request: PermissionRequestView }>;
+  /** What an "always allow" rule of this tool covers, in words. */
+  ruleWords(rule: PermissionRuleValue): string;
+  /** The icon beside the question. */
+  Icon: ComponentType<{ size?: number }>;
+}

@@ -1,0 +1,261 @@
+// The tools store against a fake bridge: every new session event (tool_call, tool_progress,
+// permission_request/resolved, usage), batching of progress, session:open snapshots and replies.
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { AppInit } from '../../../shared/ipc/contract';
+import type { PermissionRequestView } from '../../../shared/permissions/request';
+import type { SessionEvent, UsageTotals } from '../../../shared/session-events';
+import type { ToolCallView } from '../../../shared/tools/tool-call';
+import type { SessionSummary } from '../../../shared/transcript';
+import { createFakeBridge, type FakeBridge } from '../testing/fake-bridge';
+import { createStores, type Stores } from './create-stores';
+import { appendProgress, progressText, PROGRESS_LIMIT_CHARS } from './progress-log';
+
+const project = { dir: '/tmp/proj', name: 'proj' };
+const init: AppInit = {
+  host: 'web',
+  version: '0.1.0',
+  project,
+  auth: { configured: true, source: 'env:ANTHROPIC_API_KEY', canStoreKey: false },
+  model: 'claude-test',
+  recentProjects: [],
+};
+const summary = (id: string): SessionSummary => ({ id, projectDir: project.dir, title: `Title ${id}`, createdAt: 1, updatedAt: 1, messageCount: 0 });
+
+function call(id: string, state: ToolCallView['state'], over: Partial<ToolCallView> = {}): ToolCallView {
+  return { id, name: 'Bash', userFacingName: 'Bash', messageId: 'a1', input: { command: 'ls' }, state, ...over };
+}
+function request(requestId: string, sessionId = 's1', over: Partial<PermissionRequestView> = {}): PermissionRequestView {
+  return {
+    requestId,
+    sessionId,
+    toolUseId: `tu-${requestId}`,
+    toolName: 'Bash',
+    input: { command: 'ls' },
+    message: 'Bash commands need approval unless a rule allows them.',
+    suggestions: ['Bash(ls)'],
+    destructive: false,
+    ...over,
+  };
+}
+const totals = (inputTokens: number, costUsd: number | null = 0.01): UsageTotals => ({ inputTokens, outputTokens: 10, cacheReadTokens: 0, cacheWriteTokens: 0, costUsd });
+
+function manualFrames(): { schedule: (run: () => void) => () => void; frame: () => void } {
+  let queue: (() => void)[] = [];
+  return {
+    schedule(run) {
+      queue.push(run);
+      return () => (queue = queue.filter((r) => r !== run));
+    },
+    frame() {
+      const q = queue;
+      queue = [];
+      for (const r of q) r();
+    },
+  };
+}
+const flush = (): Promise<void> => new Promise((r) => setTimeout(r, 0));
+
+describe('tools store (issue 3 renderer: tool-call state flows one way)', () => {
+  let bridge: FakeBridge;
+  let frames: ReturnType<typeof manualFrames>;
+  let stores: Stores;
+  const ev = (e: SessionEvent): void => bridge.emit('session:event', e);
+  const tools = () => stores.tools.getState();
+
+  beforeEach(async () => {
+    bridge = createFakeBridge();
+    frames = manualFrames();
+    bridge.handle('app:init', () => init);
+    bridge.handle('session:list', () => ({ sessions: [summary('s1'), summary('s2')] }));
+    bridge.handle('session:open', ({ sessionId }) => ({ session: summary(sessionId), messages: [], status: 'idle' as const }));
+    bridge.handle('permission:reply', () => ({ accepted: true }));
+    stores = createStores(bridge, { schedule: frames.schedule });
+    await stores.start();
+    await stores.sessions.getState().open('s1');
+  });
+
+  it('tool_call keeps the latest snapshot per call, for the open session only', () => {
+    ev({ sessionId: 's1', type: 'tool_call', call: call('c1', 'validating') });
+    ev({ sessionId: 's1', type: 'tool_call', call: call('c1', 'awaiting_permission') });
+    ev({ sessionId: 's1', type: 'tool_call', call: call('c2', 'running') });
+    ev({ sessionId: 's2', type: 'tool_call', call: call('x', 'running') });
+    expect(Object.keys(tools().calls)).toEqual(['c1', 'c2']);
+    expect(tools().calls.c1?.state).toBe('awaiting_permission');
+    ev({ sessionId: 's1', type: 'tool_call', call: call('c1', 'succeeded', { result: { text: 'ok', isError: false } }) });
+    expect(tools().calls.c1).toMatchObject({ state: 'succeeded', result: { text: 'ok' } });
+  });
+
+  it('tool_progress is appended per call, once per frame, and flushed before the next snapshot', () => {
+    ev({ sessionId: 's1', type: 'tool_call', call: call('c1', 'running') });
+    let updates = 0;
+    const off = stores.tools.subscribe(() => updates++);
+    for (const text of ['line1\n', 'line2\n', 'line3\n']) ev({ sessionId: 's1', type: 'tool_progress', callId: 'c1', progress: { type: 'output', stream: 'stdout', text } });
+    ev({ sessionId: 's1', type: 'tool_progress', callId: 'c1', progress: { type: 'output', stream: 'stderr', text: 'warn\n' } });
+    ev({ sessionId: 's1', type: 'tool_progress', callId: 'c1', progress: { type: 'status', text: 'Output continues' } });
+    expect(updates).toBe(0);
+    frames.frame();
+    expect(updates).toBe(1);
+    off();
+    const log = tools().progress.c1!;
+    expect(log.chunks.map((c) => [c.stream, c.text])).toEqual([
+      ['stdout', 'line1\nline2\nline3\n'],
+      ['stderr', 'warn\n'],
+    ]);
+    expect(log.status).toBe('Output continues');
+
+    ev({ sessionId: 's1', type: 'tool_progress', callId: 'c1', progress: { type: 'output', stream: 'stdout', text: 'last\n' } });
+    ev({ sessionId: 's1', type: 'tool_call', call: call('c1', 'succeeded') });
+    // No frame needed: the terminal snapshot pulled the pending output in first.
+    expect(progressText(tools().progress.c1)).toBe('line1\nline2\nline3\nwarn\nlast\n');
+    ev({ sessionId: 's2', type: 'tool_progress', callId: 'zz', progress: { type: 'output', stream: 'stdout', text: 'elsewhere' } });
+    frames.frame();
+    expect(tools().progress.zz).toBeUndefined();
+  });
+
+  it('progress output is bounded to the last ~200 KB, counting what was hidden', () => {
+    const big = 'x'.repeat(150_000);
+    let log = appendProgress(undefined, [{ type: 'output', stream: 'stdout', text: big }]);
+    log = appendProgress(log, [{ type: 'output', stream: 'stderr', text: 'e'.repeat(100_000) }]);
+    expect(log.size).toBe(PROGRESS_LIMIT_CHARS);
+    expect(log.hiddenChars).toBe(50_000);
+    expect(log.chunks.map((c) => [c.stream, c.text.length])).toEqual([
+      ['stdout', 100_000],
+      ['stderr', 100_000],
+    ]);
+    log = appendProgress(log, [{ type: 'output', stream: 'stdout', text: 'y'.repeat(150_000) }]);
+    expect(log.hiddenChars).toBe(200_000);
+    expect(log.chunks.map((c) => [c.stream, c.text.length])).toEqual([
+      ['stderr', 50_000],
+      ['stdout', 150_000],
+    ]);
+    // Chunk ids stay stable while the front is trimmed (React keys).
+    expect(log.chunks.map((c) => c.id)).toEqual([1, 2]);
+  });
+
+  it('permission requests queue up from every session, oldest first; permission_resolved removes them', () => {
+    ev({ sessionId: 's1', type: 'permission_request', request: request('r1') });
+    ev({ sessionId: 's2', type: 'permission_request', request: request('r2', 's2') });
+    ev({ sessionId: 's1', type: 'permission_request', request: request('r3') });
+    ev({ sessionId: 's1', type: 'permission_request', request: request('r1') }); // a repeat is not a new request
+    expect(tools().permissions.map((r) => r.requestId)).toEqual(['r1', 'r2', 'r3']);
+    ev({ sessionId: 's1', type: 'permission_resolved', requestId: 'r1', decision: 'allow_once' });
+    ev({ sessionId: 's2', type: 'permission_resolved', requestId: 'r2', decision: 'cancelled' });
+    expect(tools().permissions.map((r) => r.requestId)).toEqual(['r3']);
+    // A late duplicate of a settled request does not bring it back.
+    ev({ sessionId: 's1', type: 'permission_request', request: request('r1') });
+    expect(tools().permissions.map((r) => r.requestId)).toEqual(['r3']);
+  });
+
+  it('reply sends the decision with only the fields that apply, then drops the request', async () => {
+    ev({ sessionId: 's1', type: 'permission_request', request: request('r1') });
+    ev({ sessionId: 's1', type: 'permission_request', request: request('r2') });
+    ev({ sessionId: 's1', type: 'permission_request', request: request('r3') });
+    expect(await tools().reply('r1', 'deny', { feedback: '  use pnpm  ', rule: 'ignored' })).toBe(true);
+    expect(await tools().reply('r2', 'allow_always', { rule: ' Bash(ls) ', feedback: 'ignored' })).toBe(true);
+    expect(await tools().reply('r3', 'deny', { feedback: '   ' })).toBe(true);
+    expect(bridge.calls.filter((c) => c.channel === 'permission:reply').map((c) => c.request)).toEqual([
+      { requestId: 'r1', decision: 'deny', feedback: 'use pnpm' },
+      { requestId: 'r2', decision: 'allow_always', rule: 'Bash(ls)' },
+      { requestId: 'r3', decision: 'deny' },
+    ]);
+    expect(tools().permissions).toEqual([]);
+    expect(tools().replying).toBeNull();
+  });
+
+  it('a reply main no longer wanted (accepted: false) still closes it; a failed one keeps it and shows a banner', async () => {
+    ev({ sessionId: 's1', type: 'permission_request', request: request('r1') });
+    bridge.handle('permission:reply', () => ({ accepted: false }));
+    expect(await tools().reply('r1', 'allow_once')).toBe(false);
+    expect(tools().permissions).toEqual([]);
+
+    ev({ sessionId: 's1', type: 'permission_request', request: request('r2') });
+    bridge.fail('permission:reply', { code: 'internal', message: 'main is gone' });
+    expect(await tools().reply('r2', 'allow_once')).toBe(false);
+    expect(tools().permissions.map((r) => r.requestId)).toEqual(['r2']);
+    expect(stores.app.getState().banners.at(-1)).toMatchObject({ title: 'Your answer was not delivered', message: 'main is gone' });
+  });
+
+  it('one reply at a time: a second click while the first travels does nothing', async () => {
+    ev({ sessionId: 's1', type: 'permission_request', request: request('r1') });
+    let release: () => void = () => {};
+    bridge.handle('permission:reply', async () => {
+      await new Promise<void>((r) => (release = r));
+      return { accepted: true };
+    });
+    const first = tools().reply('r1', 'allow_once');
+    expect(tools().replying).toBe('r1');
+    expect(await tools().reply('r1', 'deny')).toBe(false);
+    release();
+    expect(await first).toBe(true);
+    expect(bridge.calls.filter((c) => c.channel === 'permission:reply')).toHaveLength(1);
+  });
+
+  it('usage events keep the total and the last turn per session', () => {
+    ev({ sessionId: 's1', type: 'usage', turn: totals(100), total: totals(100) });
+    ev({ sessionId: 's1', type: 'usage', turn: totals(50), total: totals(150, 0.02) });
+    ev({ sessionId: 's2', type: 'usage', turn: totals(7), total: totals(7) });
+    expect(tools().usage.s1).toEqual({ turn: totals(50), total: totals(150, 0.02) });
+    expect(tools().usage.s2?.total.inputTokens).toBe(7);
+  });
+
+  it('session:open brings live calls, pending requests and usage; events that arrived meanwhile win', async () => {
+    let release: () => void = () => {};
+    bridge.handle('session:open', async ({ sessionId }) => {
+      await new Promise<void>((r) => (release = r));
+      return {
+        session: summary(sessionId),
+        messages: [],
+        status: 'running' as const,
+        toolCalls: [call('c1', 'running'), call('c2', 'awaiting_permission')],
+        pendingPermissions: [request('r9', 's2'), request('r8', 's2')],
+        usage: totals(999),
+      };
+    });
+    const opening = stores.sessions.getState().open('s2');
+    expect(tools().sessionId).toBe('s2');
+    expect(tools().calls).toEqual({});
+    // While the answer travels: c1 finished and r8 was answered elsewhere.
+    ev({ sessionId: 's2', type: 'tool_call', call: call('c1', 'succeeded') });
+    ev({ sessionId: 's2', type: 'permission_resolved', requestId: 'r8', decision: 'deny' });
+    release();
+    await opening;
+    expect(tools().calls.c1?.state).toBe('succeeded');
+    expect(tools().calls.c2?.state).toBe('awaiting_permission');
+    expect(tools().permissions.map((r) => r.requestId)).toEqual(['r9']);
+    expect(tools().usage.s2).toEqual({ total: totals(999), turn: null });
+  });
+
+  it('switching sessions drops the old calls and progress; pending requests of other sessions stay', async () => {
+    ev({ sessionId: 's1', type: 'tool_call', call: call('c1', 'running') });
+    ev({ sessionId: 's1', type: 'tool_progress', callId: 'c1', progress: { type: 'output', stream: 'stdout', text: 'x' } });
+    ev({ sessionId: 's1', type: 'permission_request', request: request('r1') });
+    await stores.sessions.getState().open('s2');
+    frames.frame();
+    expect(tools().calls).toEqual({});
+    expect(tools().progress).toEqual({});
+    expect(tools().permissions.map((r) => r.requestId)).toEqual(['r1']);
+    stores.sessions.getState().startNew();
+    expect(tools().sessionId).toBeNull();
+  });
+
+  it('after a reconnect, pending requests are read again from session:open (stale ones vanish)', async () => {
+    ev({ sessionId: 's1', type: 'permission_request', request: request('stale') });
+    bridge.handle('session:open', ({ sessionId }) => ({ session: summary(sessionId), messages: [], status: 'running' as const, pendingPermissions: [request('fresh')] }));
+    bridge.setConnection('closed');
+    bridge.setConnection('open');
+    await flush();
+    await flush();
+    expect(tools().permissions.map((r) => r.requestId)).toEqual(['fresh']);
+  });
+
+  it('opening another project forgets everything', async () => {
+    ev({ sessionId: 's1', type: 'usage', turn: totals(1), total: totals(1) });
+    ev({ sessionId: 's1', type: 'permission_request', request: request('r1') });
+    const other = { dir: '/tmp/other', name: 'other' };
+    bridge.handle('project:open', () => ({ project: other }));
+    bridge.handle('app:init', () => ({ ...init, project: other }));
+    await stores.app.getState().openProject('/tmp/other');
+    expect(tools().permissions).toEqual([]);
+    expect(tools().usage).toEqual({});
+  });
+});

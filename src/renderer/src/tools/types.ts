@@ -1,0 +1,37 @@
+// What a tool's view provides to the tool-call card. Every part is optional except through the
+// registry, which fills the missing ones from the generic view.
+import type { ComponentType } from 'react';
+import type { ToolCallView } from '../../../shared/tools/tool-call';
+import type { ProgressLog } from '../stores/progress-log';
+
+export interface ToolViewProps {
+  call: ToolCallView;
+  /** Live output kept while the call ran (undefined for calls rebuilt from the transcript). */
+  progress: ProgressLog | undefined;
+}
+
+export interface ToolView {
+  /** A few words of what the call is about, for its accessible name and group lists ("npm test"). */
+  subject(call: ToolCallView): string;
+  /** The card's heading in plain words ("Install dependencies"); the tool's name by default. */
+  title(call: ToolCallView): string;
+  /** The input, as the person should see it. */
+  Use: ComponentType<ToolViewProps>;
+  /** Shown while the call runs. */
+  Progress: ComponentType<ToolViewProps>;
+  /** Shown once it ended (inside the card's Show/Hide output section). */
+  Result: ComponentType<ToolViewProps>;
+  /** Remarks under the output that stay visible when it is folded ("Stopped before it finished"). */
+  Notes?: ComponentType<ToolViewProps>;
+  /** Small always-visible facts beside the state (an exit code). */
+  Badges?: ComponentType<ToolViewProps>;
+  /** Why the call did not succeed, for the person; null when the output already says it. */
+  problem(call: ToolCallView): string | null;
+  /** Whether there is anything for the output section at all. */
+  hasOutput(props: ToolViewProps): boolean;
+  /** The one-line summary of a group of this tool's calls ("Ran 3 commands: ls, npm test, …"). */
+  Grouped: ComponentType<{ calls: readonly ToolCallView[] }>;
+}
+
+/** What a tool's folder exports: its own parts; the rest comes from the generic view. */
+export type ToolViewParts = Partial<ToolView>;

@@ -1,0 +1,111 @@
+// Render checks of the tool-call card and the approval panel as static markup (no DOM needed):
+// accessible names, state hooks and words, output, and the dialog's parts.
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { PermissionRequestView } from '../../../shared/permissions/request';
+import type { BashOutput } from '../../../shared/tools/bash';
+import type { ToolCallView } from '../../../shared/tools/tool-call';
+import { RequestPanel } from '../permissions/ApprovalDialog';
+import { appendProgress } from '../stores/progress-log';
+import { ToolCallCardView } from './ToolCallCard';
+
+const bash = (state: ToolCallView['state'], over: Partial<ToolCallView> = {}): ToolCallView => ({
+  id: 'c1',
+  name: 'Bash',
+  userFacingName: 'Bash',
+  messageId: 'm1',
+  input: { command: 'npm test', description: 'Run the tests' },
+  state,
+  ...over,
+});
+const data: BashOutput = { stdout: 'ok\n', stderr: '', exitCode: 0, interrupted: false, timedOut: false, timeoutMs: 120_000, cwd: '/p' };
+/** Visible text, tags stripped, entities decoded. */
+const text = (html: string): string => html.replace(/<[^>]+>/g, ' ').replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&amp;/g, '&').replace(/\s+/g, ' ');
+
+describe('ToolCallCardView (UI3, UI5: a card a non-terminal person understands)', () => {
+  it('running: named "Bash: npm test", busy, state hook and words, live output with stderr marked', () => {
+    const progress = appendProgress(undefined, [
+      { type: 'output', stream: 'stdout', text: 'line1\n' },
+      { type: 'output', stream: 'stderr', text: 'oops\n' },
+    ]);
+    const html = renderToStaticMarkup(<ToolCallCardView call={bash('running')} progress={progress} />);
+    expect(html).toContain('aria-label="Bash: npm test"');
+    expect(html).toContain('aria-busy="true"');
+    expect(html).toContain('data-testid="tool-call-state"');
+    expect(html).toMatch(/data-state="running"[^>]*>Running…</);
+    expect(text(html)).toContain('Run the tests');
+    expect(html).toContain('<span class="output-box__stderr">oops\n</span>');
+    expect(html).toContain('aria-expanded="true"');
+    expect(text(html)).toContain('Hide output');
+  });
+
+  const words: [ToolCallView['state'], string][] = [
+    ['awaiting_permission', 'Waiting for your approval'],
+    ['validating', 'Getting ready…'],
+    ['succeeded', 'Done'],
+    ['failed', 'Failed'],
+    ['rejected', 'Not allowed'],
+    ['cancelled', 'Stopped'],
+  ];
+  for (const [state, label] of words) {
+    it(`${state} reads "${label}"`, () => {
+      const html = renderToStaticMarkup(<ToolCallCardView call={bash(state)} progress={undefined} />);
+      expect(html).toMatch(new RegExp(`data-testid="tool-call-state">${label}<`));
+      expect(html).toContain(`aria-busy="${state === 'validating'}"`);
+    });
+  }
+
+  it('done: exit code badge, output; a long result from the transcript starts folded', () => {
+    const html = renderToStaticMarkup(<ToolCallCardView call={bash('succeeded', { result: { text: 'ok', isError: false, data } })} progress={undefined} />);
+    expect(text(html)).toContain('Exit code 0');
+    expect(text(html)).toContain('ok');
+    const long = Array.from({ length: 40 }, (_, i) => `row ${i}`).join('\n');
+    const folded = renderToStaticMarkup(<ToolCallCardView call={bash('succeeded', { result: { text: long, isError: false } })} progress={undefined} />);
+    expect(folded).toContain('aria-expanded="false"');
+    expect(text(folded)).toContain('Show output');
+    expect(folded).not.toContain('row 39');
+  });
+
+  it('a denied call says so in plain words; an unknown tool gets the generic view', () => {
+    const denied = bash('rejected', {
+      result: { text: 'The user denied this Bash call, so it did not run. The user said:\nnot now', isError: true },
+      error: { message: 'The user denied this Bash call, so it did not run. The user said:\nnot now', code: 'permission_denied' },
+    });
+    expect(text(renderToStaticMarkup(<ToolCallCardView call={denied} progress={undefined} />))).toContain('You did not allow this. You told the assistant: “not now”');
+    const mcp: ToolCallView = { id: 'x', name: 'mcp__db__query', userFacingName: 'mcp__db__query', messageId: 'm', input: { sql: 'select 1' }, state: 'failed', error: { message: 'connection refused', code: 'mcp_error' } };
+    const html = renderToStaticMarkup(<ToolCallCardView call={mcp} progress={undefined} />);
+    expect(html).toContain('aria-label="mcp__db__query: select 1"');
+    expect(text(html)).toContain('connection refused');
+    expect(text(html)).toContain('sql');
+  });
+});
+
+describe('approval panel (PL4e, DK4)', () => {
+  const req: PermissionRequestView = {
+    requestId: 'r1',
+    sessionId: 's1',
+    toolUseId: 't1',
+    toolName: 'Bash',
+    input: { command: 'rm -rf build && npm run build', description: 'Clean and rebuild' },
+    message: 'Bash commands need approval unless a rule allows them.',
+    suggestions: ['Bash(rm -rf build && npm run build)'],
+    destructive: true,
+  };
+  it('summary first, the command in full, why, a destructive warning, the three answers and "1 of 3"', () => {
+    const html = renderToStaticMarkup(<RequestPanel request={req} count={3} busy={false} fromOther={null} onAnswer={() => {}} />);
+    const t = text(html);
+    expect(t.indexOf('Allow Agent Desk to run a command?')).toBeLessThan(t.indexOf('Run a command in your project'));
+    expect(t).toContain('rm -rf build && npm run build');
+    expect(t).toContain('Clean and rebuild');
+    expect(t).toContain('Bash commands need approval unless a rule allows them.');
+    expect(t).toContain('This may delete or overwrite things.');
+    expect(t).toContain('1 of 3');
+    for (const b of ['Allow once', 'Always allow', 'Deny']) expect(html).toMatch(new RegExp(`<button[^>]*>${b} <kbd`));
+  });
+  it('no warning when not destructive; the conversation is named when the request is from another one', () => {
+    const html = renderToStaticMarkup(<RequestPanel request={{ ...req, destructive: false }} count={1} busy={false} fromOther="Fix the tests" onAnswer={() => {}} />);
+    expect(text(html)).not.toContain('This may delete');
+    expect(text(html)).not.toContain('1 of');
+    expect(text(html)).toContain('From the conversation “Fix the tests”');
+  });
+});
