@@ -2,7 +2,14 @@
 // Gated tools are `__FEATURE_X__ ? require(...) : null`: the constant comes from build/features.ts at
 // compile time, so a gated-off tool's module is dead code and absent from the bundle, not just hidden.
 import type { AnyTool } from './core/tool';
+import { BashTool } from './bash/bash.tool';
+import { EditTool } from './edit/edit.tool';
+import { GlobTool } from './glob/glob.tool';
+import { GrepTool } from './grep/grep.tool';
+import { NotebookEditTool } from './notebook-edit/notebook-edit.tool';
+import { ReadTool } from './read/read.tool';
 import { ToolSearchTool } from './tool-search/tool-search.tool';
+import { WriteTool } from './write/write.tool';
 
 // The `typeof` guard keeps vitest (which has no define) working; at build time the constant is
 // substituted and the whole condition folds to `false` (test/bundle-gates.test.ts checks the bytes).
@@ -14,7 +21,14 @@ const GatedExampleTool: AnyTool | null = (typeof __FEATURE_EXAMPLE__ === 'boolea
 
 export function getAllBaseTools(): AnyTool[] {
   return [
+    BashTool,
+    EditTool,
+    GlobTool,
+    GrepTool,
+    NotebookEditTool,
+    ReadTool,
     ToolSearchTool,
+    WriteTool,
     ...(GatedExampleTool ? [GatedExampleTool] : []),
   ];
 }

@@ -1,0 +1,85 @@
+// Glob's search: the pattern's literal directory prefix is where the walk starts (so naming an ignored
+// directory still searches it, as rg does with an explicit path), picomatch matches the rest, .gitignore
+// rules prune the walk, and the matches come back newest first.
+import { promises as fs, statSync } from 'node:fs';
+import path from 'node:path';
+import picomatch from 'picomatch';
+import { GREP_VCS_DIRECTORIES } from '../../../shared/tools/grep';
+import { createTimeSlicer, walkFiles, type IgnoreMatch } from '../fs-common/gitignore';
+
+export interface GlobPlan {
+  /** Where the walk starts: the search directory joined with the pattern's literal prefix. */
+  walkRoot: string;
+  /** The part of the pattern matched below walkRoot ('' for a pattern without wildcards). */
+  glob: string;
+  /** The pattern has no wildcard: it names one path. */
+  literal: boolean;
+}
+
+/** Splits `pattern` (relative to `searchDir`, or absolute) into a walk root and the glob below it. */
+export function planGlob(pattern: string, searchDir: string): GlobPlan {
+  const scan = picomatch.scan(pattern);
+  if (!scan.isGlob) {
+    // Escapes in a wildcard-free pattern only protect characters: `a\*b` names the file `a*b`.
+    return { walkRoot: path.resolve(searchDir, pattern.replace(/\\(.)/g, '$1')), glob: '', literal: true };
+  }
+  return { walkRoot: path.resolve(searchDir, scan.base), glob: scan.glob, literal: false };
+}
+
+const VCS = new Set<string>(GREP_VCS_DIRECTORIES);
+const skipVcs = (rel: string, isDir: boolean): IgnoreMatch => (isDir && VCS.has(path.posix.basename(rel)) ? 'ignore' : undefined);
+
+/** Path segments a glob can reach, or undefined when `**` lets it reach any depth. */
+function reachableDepth(glob: string): number | undefined {
+  return glob.includes('**') ? undefined : glob.split('/').length;
+}
+
+export interface FoundFiles {
+  files: string[];
+  truncated: boolean;
+}
+
+async function isFile(p: string): Promise<boolean> {
+  try {
+    return (await fs.lstat(p)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+async function isDirectory(p: string): Promise<boolean> {
+  try {
+    return (await fs.stat(p)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** Every file matching `plan`, newest modification first (ties by path), cut at `limit`. */
+export async function findFiles(plan: GlobPlan, limit: number, signal?: AbortSignal): Promise<FoundFiles> {
+  let matched: string[] = [];
+  if (plan.literal) {
+    if (await isFile(plan.walkRoot)) matched = [plan.walkRoot];
+  } else if (await isDirectory(plan.walkRoot)) {
+    const isMatch = picomatch(plan.glob, { dot: true });
+    const depth = reachableDepth(plan.glob);
+    for await (const file of walkFiles(plan.walkRoot, { signal, overrides: skipVcs, ...(depth !== undefined ? { maxDepth: depth } : {}) })) {
+      const rel = path.relative(plan.walkRoot, file).split(path.sep).join('/');
+      if (isMatch(rel)) matched.push(file);
+    }
+  }
+  const breathe = createTimeSlicer();
+  const withTimes: Array<{ file: string; mtime: number }> = [];
+  for (const file of matched) {
+    let mtime = 0;
+    try {
+      mtime = statSync(file).mtimeMs;
+    } catch {
+      // Gone since the walk: it sorts last.
+    }
+    withTimes.push({ file, mtime });
+    await breathe();
+  }
+  withTimes.sort((a, b) => b.mtime - a.mtime || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  return { files: withTimes.slice(0, limit).map((x) => x.file), truncated: withTimes.length > limit };
+}

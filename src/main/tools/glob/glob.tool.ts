@@ -1,0 +1,102 @@
+// The Glob tool (SPEC TL, TL3; issue 4 item 4): files whose path matches a glob, newest first, capped
+// at 100 with a note; .gitignore respected; read-only and concurrency-safe; outside the working
+// directories the permission stage asks.
+import { promises as fs } from 'node:fs';
+import {
+  GLOB_MAX_RESULTS,
+  GLOB_NO_FILES,
+  GLOB_TOOL_NAME,
+  GLOB_TRUNCATED_NOTE,
+  makeGlobInputSchema,
+  type GlobInput,
+  type GlobOutput,
+} from '../../../shared/tools/glob';
+import { buildTool } from '../core/build-tool';
+import { lazySchema } from '../core/lazy-schema';
+import type { Tool, ToolDef, ToolUseContext } from '../core/tool';
+import { expandPath } from '../fs-common/paths';
+import { filePermission } from '../fs-common/permission';
+import { findFiles, planGlob } from './find-files';
+import { globPrompt } from './prompt';
+
+/** SPEC PL6: a Glob result is at most 100 paths; 100K characters is never reached in practice. */
+export const GLOB_MAX_RESULT_SIZE_CHARS = 100_000;
+
+function searchDir(input: Pick<GlobInput, 'path'>, ctx: ToolUseContext): string {
+  return input.path ? expandPath(input.path, ctx) : ctx.state.cwd;
+}
+
+function abortError(): Error {
+  const e = new Error('The search was aborted.');
+  e.name = 'AbortError';
+  return e;
+}
+
+export interface GlobToolDeps {
+  /** Results per call (tests lower it). */
+  maxResults?: number;
+  now?: () => number;
+}
+
+export function createGlobToolDef(deps: GlobToolDeps = {}): ToolDef<GlobInput, GlobOutput> {
+  const limit = deps.maxResults ?? GLOB_MAX_RESULTS;
+  const now = deps.now ?? (() => performance.now());
+  return {
+    name: GLOB_TOOL_NAME,
+    searchHint: 'find files by name or wildcard pattern',
+    maxResultSizeChars: GLOB_MAX_RESULT_SIZE_CHARS,
+    inputSchema: lazySchema(makeGlobInputSchema),
+    description: (input) => (input.pattern ? `Find files matching ${input.pattern}` : 'Find files by pattern'),
+    prompt: globPrompt,
+    userFacingName: () => GLOB_TOOL_NAME,
+    summarize: (input) => (input.path ? `${input.pattern ?? ''} in ${input.path}` : (input.pattern ?? '')),
+    isConcurrencySafe: () => true,
+    isReadOnly: () => true,
+    toAutoClassifierInput: (input) => (input.path ? `${input.pattern} in ${input.path}` : input.pattern),
+    backfillObservableInput: (input, ctx) => (input.path ? { ...input, path: expandPath(input.path, ctx) } : input),
+
+    async validateInput(input, ctx) {
+      if (input.pattern.trim() === '') return { result: false, message: 'The pattern is empty.', errorCode: 3 };
+      if (input.path === undefined) return { result: true };
+      const dir = searchDir(input, ctx);
+      let stat;
+      try {
+        stat = await fs.stat(dir);
+      } catch {
+        return { result: false, message: `Directory does not exist: ${input.path}. Current working directory: ${ctx.state.cwd}.`, errorCode: 1 };
+      }
+      if (!stat.isDirectory()) return { result: false, message: `Path is not a directory: ${input.path}`, errorCode: 2 };
+      return { result: true };
+    },
+
+    // The walk starts where the pattern's literal prefix points (`../other/**` leaves the project).
+    checkPermissions: (input, ctx) => filePermission<GlobInput>(GLOB_TOOL_NAME, planGlob(input.pattern, searchDir(input, ctx)).walkRoot, ctx, 'read'),
+
+    async call(input, ctx) {
+      const started = now();
+      const dir = searchDir(input, ctx);
+      const found = await findFiles(planGlob(input.pattern, dir), limit, ctx.abortSignal);
+      if (ctx.abortSignal.aborted) throw abortError();
+      const data: GlobOutput = {
+        filenames: found.files,
+        numFiles: found.files.length,
+        truncated: found.truncated,
+        searchPath: dir,
+        durationMs: Math.round(now() - started),
+      };
+      return { data };
+    },
+
+    mapResult(output) {
+      if (output.filenames.length === 0) return { content: GLOB_NO_FILES };
+      const lines = output.truncated ? [...output.filenames, GLOB_TRUNCATED_NOTE] : output.filenames;
+      return { content: lines.join('\n') };
+    },
+  };
+}
+
+export function createGlobTool(deps: GlobToolDeps = {}): Tool<GlobInput, GlobOutput> {
+  return buildTool(createGlobToolDef(deps));
+}
+
+export const GlobTool = createGlobTool();

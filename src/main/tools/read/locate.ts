@@ -1,0 +1,55 @@
+// Finds the file a Read names: the path as given, else its macOS screenshot twin (U+202F); refuses
+// missing paths (with "did you mean"), directories and non-regular files with plain messages.
+import { stat } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import { isBlockedDevicePath } from '../fs-common/device-paths';
+import { FileToolError } from '../fs-common/errors';
+import { alternateScreenshotPath } from './screenshot-path';
+import { similarFiles } from '../fs-common/similar-files';
+import { READ_ERROR } from './validate';
+
+export interface Located {
+  path: string;
+  stat: Stats;
+  /** Set when the screenshot twin was used. */
+  note?: string;
+}
+
+async function statOrNull(p: string): Promise<Stats | null> {
+  try {
+    return await stat(p);
+  } catch (e) {
+    const code = (e as { code?: unknown }).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return null;
+    throw e;
+  }
+}
+
+export async function locateFile(abs: string, cwd: string): Promise<Located> {
+  let found: Located | undefined;
+  const st = await statOrNull(abs);
+  if (st) found = { path: abs, stat: st };
+  else {
+    const alt = alternateScreenshotPath(abs);
+    const altStat = alt ? await statOrNull(alt) : null;
+    if (alt && altStat) {
+      found = { path: alt, stat: altStat, note: `No file has the exact name given; read ${alt} (the space before AM/PM differs).` };
+    }
+  }
+  if (!found) {
+    const similar = await similarFiles(abs);
+    const hint = similar.length ? ` Did you mean ${similar.join(' or ')}?` : '';
+    throw new FileToolError(`File does not exist: ${abs}.${hint} Current working directory: ${cwd}`, READ_ERROR.notFound);
+  }
+  if (found.stat.isDirectory()) {
+    throw new FileToolError(
+      `${found.path} is a directory, not a file. To see what it contains, use the Bash tool with \`ls\`, or the Glob tool.`,
+      READ_ERROR.directory,
+    );
+  }
+  // A link to /dev/zero, a FIFO that never gets a writer, a socket: nothing Read can finish reading.
+  if (!found.stat.isFile() || isBlockedDevicePath(found.path)) {
+    throw new FileToolError(`Cannot read ${found.path}: it is not a regular file (a device, pipe or socket).`, READ_ERROR.blockedDevice);
+  }
+  return found;
+}
