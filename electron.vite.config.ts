@@ -2,7 +2,20 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
+import type { Plugin } from 'vite';
 import { featureDefines } from './build/features';
+
+/**
+ * Dev only: the React plugin's Fast Refresh preamble is an inline script, which the strict meta CSP
+ * blocks; relax script-src in the served HTML (never in a build).
+ */
+function devCspForFastRefresh(): Plugin {
+  return {
+    name: 'agent-desk:dev-csp',
+    apply: 'serve',
+    transformIndexHtml: (html) => html.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'"),
+  };
+}
 
 export default defineConfig({
   main: {
@@ -19,7 +32,8 @@ export default defineConfig({
   },
   renderer: {
     root: 'src/renderer',
-    plugins: [react()],
-    build: { rollupOptions: { input: { index: resolve('src/renderer/index.html') } } },
+    plugins: [react(), devCspForFastRefresh()],
+    // Served over HTTP by the web host too: ship it minified.
+    build: { minify: true, rollupOptions: { input: { index: resolve('src/renderer/index.html') } } },
   },
 });

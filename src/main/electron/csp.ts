@@ -1,5 +1,5 @@
 // The renderer's Content-Security-Policy, in one place: sent as a response header by the desktop
-// session and mirrored by the <meta> in src/renderer/index.html (a test keeps the two identical).
+// session and mirrored by the <meta> in src/renderer/index.html (a test keeps the two in step).
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
@@ -10,6 +10,9 @@ export const CONTENT_SECURITY_POLICY = [
   "base-uri 'none'",
   "frame-ancestors 'none'",
 ].join('; ');
+
+/** The <meta> copy: browsers ignore (and warn about) frame-ancestors in a meta tag; the header carries it. */
+export const META_CONTENT_SECURITY_POLICY = CONTENT_SECURITY_POLICY.replace("; frame-ancestors 'none'", '');
 
 /**
  * The policy for a session. In dev the Vite React plugin injects an inline module script (the Fast

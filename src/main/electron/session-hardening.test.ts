@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { electron, resetElectronStub } from '../../../test/electron-stub';
-import { CONTENT_SECURITY_POLICY, contentSecurityPolicy } from './csp';
+import { CONTENT_SECURITY_POLICY, META_CONTENT_SECURITY_POLICY, contentSecurityPolicy } from './csp';
 import { hardenSession } from './session-hardening';
 
 vi.mock('electron', async () => (await import('../../../test/electron-stub')).electron);
@@ -38,10 +38,12 @@ describe('CSP (DK5)', () => {
     expect(headers['Content-Security-Policy']).toEqual([CONTENT_SECURITY_POLICY]);
   });
 
-  test('index.html carries the same policy in its <meta>', () => {
+  test('index.html carries the same policy in its <meta>, less frame-ancestors (header-only)', () => {
     const html = readFileSync(join(__dirname, '../../renderer/index.html'), 'utf8');
     const m = /<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]*)"/i.exec(html);
-    expect(m?.[1]).toBe(CONTENT_SECURITY_POLICY);
+    expect(m?.[1]).toBe(META_CONTENT_SECURITY_POLICY);
+    expect(META_CONTENT_SECURITY_POLICY).not.toContain('frame-ancestors');
+    expect(CONTENT_SECURITY_POLICY).toBe(`${META_CONTENT_SECURITY_POLICY}; frame-ancestors 'none'`);
   });
 });
 
