@@ -1,7 +1,7 @@
 // Images for the model (png, jpg, gif, webp): sent as-is when small, else downscaled with sharp to at
 // most 1568 px on the long side (the API's useful maximum) and re-encoded until under 3.75 MB (which
 // base64-encodes to the API's 5 MB per-image limit). The media type comes from the bytes, not the name.
-import sharp from 'sharp';
+import type SharpFactory from 'sharp';
 import type { ReadImageFile } from '../../../shared/tools/read';
 import { FileToolError } from '../fs-common/errors';
 
@@ -11,6 +11,11 @@ export const MAX_IMAGE_BYTES = 3.75 * 1024 * 1024;
 export const IMAGE_ERROR_CODE = 11;
 /** Larger files are refused before they are read into memory. */
 export const MAX_IMAGE_FILE_BYTES = 64 * 1024 * 1024;
+
+type Sharp = typeof SharpFactory;
+let sharpModule: Promise<Sharp> | undefined;
+/** sharp is a native module that costs ~60 ms to load: only pictures pay for it. */
+const loadSharp = (): Promise<Sharp> => (sharpModule ??= import('sharp').then((m) => (m as unknown as { default?: Sharp }).default ?? (m as unknown as Sharp)));
 
 const MEDIA_TYPES: Record<string, string> = { png: 'image/png', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
 
@@ -22,6 +27,7 @@ interface Encoded {
 }
 
 async function encode(input: Buffer, maxSide: number, as: 'png' | 'jpeg' | 'webp', quality: number): Promise<Encoded> {
+  const sharp = await loadSharp();
   let img = sharp(input, { animated: false }).rotate().resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true });
   if (as === 'png') img = img.png({ compressionLevel: 6 });
   else if (as === 'webp') img = img.webp({ quality });
@@ -32,7 +38,8 @@ async function encode(input: Buffer, maxSide: number, as: 'png' | 'jpeg' | 'webp
 
 export async function loadImage(filePath: string, bytes: Buffer): Promise<ReadImageFile> {
   if (bytes.length === 0) throw new FileToolError(`The image file ${filePath} is empty.`, IMAGE_ERROR_CODE);
-  let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
+  const sharp = await loadSharp();
+  let meta: Awaited<ReturnType<ReturnType<Sharp>['metadata']>>;
   try {
     meta = await sharp(bytes, { animated: false }).metadata();
   } catch (e) {
