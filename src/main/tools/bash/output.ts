@@ -18,13 +18,14 @@ export interface OutputLimits {
  *  file's path (result-text.ts), well under Bash's 100K limit so the pipeline does not persist again. */
 export const DEFAULT_OUTPUT_LIMITS: OutputLimits = { spillAtChars: 1_000_000, headChars: 20_000, tailChars: 20_000 };
 
+const WRITE_BATCH_CHARS = 1 << 20;
+
 class StreamBuffer {
   private full: string[] = [];
   private fullChars = 0;
   head = '';
   private tail = '';
   total = 0;
-  truncated = false;
 
   constructor(private readonly limits: OutputLimits) {}
 
@@ -56,8 +57,14 @@ class StreamBuffer {
       rest = rest.slice(take);
     }
     if (rest.length === 0) return;
-    this.truncated = this.truncated || this.tail.length + rest.length > this.limits.tailChars;
-    this.tail = (this.tail + rest).slice(-this.limits.tailChars);
+    const keep = this.limits.tailChars;
+    // A chunk at least as long as the tail replaces it outright: no concatenation of large strings.
+    this.tail = rest.length >= keep ? rest.slice(-keep) : (this.tail + rest).slice(-keep);
+  }
+
+  /** Head and tail never overlap, so anything beyond them was dropped. */
+  get truncated(): boolean {
+    return this.total > this.head.length + this.tail.length;
   }
 
   get inMemoryChars(): number {
@@ -78,6 +85,9 @@ export class OutputCollector {
   private order: Array<[StreamName, string]> = [];
   private fd: number | undefined;
   private file: string | undefined;
+  /** Spilled text not yet written: one write per ~1 MB instead of one per pipe chunk. */
+  private pending: string[] = [];
+  private pendingChars = 0;
   private spillError: Error | undefined;
 
   constructor(
@@ -118,6 +128,16 @@ export class OutputCollector {
 
   private write(text: string): void {
     if (this.fd === undefined || this.fd < 0) return;
+    this.pending.push(text);
+    this.pendingChars += text.length;
+    if (this.pendingChars >= WRITE_BATCH_CHARS) this.flush();
+  }
+
+  private flush(): void {
+    if (this.fd === undefined || this.fd < 0 || this.pending.length === 0) return;
+    const text = this.pending.length === 1 ? this.pending[0]! : this.pending.join('');
+    this.pending = [];
+    this.pendingChars = 0;
     try {
       writeSync(this.fd, text);
     } catch (err) {
@@ -129,6 +149,7 @@ export class OutputCollector {
   }
 
   close(): void {
+    this.flush();
     if (this.fd !== undefined && this.fd >= 0) {
       try {
         closeSync(this.fd);
