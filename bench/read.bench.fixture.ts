@@ -1,0 +1,65 @@
+// The Read bench's file: exactly 10 MiB of code-like ASCII text in 200,000 lines, generated from a fixed
+// seed so every run reads the same bytes. Line lengths vary (21–82 characters) but 2,000 of them always
+// fit under Read's output cap, so every page the bench asks for is a real answer, not a size error.
+import { writeFileSync } from 'node:fs';
+
+export const READ_FIXTURE_LINES = 200_000;
+export const READ_FIXTURE_BYTES = 10 * 1024 * 1024;
+
+/** mulberry32, as in grep.bench.fixture.ts: small, fast, and the same everywhere. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const WORDS = (
+  'alpha beta gamma delta value result config parse render update state token buffer stream handle ' +
+  'request response error message user session cache index search match filter option count limit ' +
+  'offset path file line column window event signal worker queue batch retry timeout'
+).split(' ');
+
+function codeLine(rand: () => number): string {
+  const pick = () => WORDS[Math.floor(rand() * WORDS.length)]!;
+  const r = rand();
+  const indent = '  '.repeat(Math.floor(rand() * 4));
+  if (r < 0.08) return `export function ${pick()}${pick()[0]!.toUpperCase()}${pick().slice(1)}(${pick()}: number, ${pick()}: string) {`;
+  if (r < 0.14) return `${indent}}`;
+  if (r < 0.2) return `${indent}// ${pick()} the ${pick()} before the ${pick()} ${pick()}`;
+  if (r < 0.28) return `${indent}if (${pick()}.${pick()} > ${Math.floor(rand() * 1000)}) return ${pick()};`;
+  return `${indent}const ${pick()} = ${pick()}(${pick()}, ${Math.floor(rand() * 1000)}); // ${pick()} ${pick()}`;
+}
+
+/** Cut or pad (with a trailing comment) to exactly `len` characters. */
+function fit(line: string, len: number): string {
+  if (line.length >= len) return line.slice(0, len);
+  let out = line.includes('//') ? `${line} ` : `${line} // `;
+  while (out.length < len) out += 'lorem ipsum dolor sit amet ';
+  return out.slice(0, len);
+}
+
+/**
+ * Writes the fixture to `file` and returns its size. Lengths: the first 85,760 lines have a base of
+ * 52 characters, the rest 51, and each even/odd pair moves ±d (d < 31) — so the total is exactly
+ * 10 MiB with the newlines.
+ */
+export function writeReadFixture(file: string): number {
+  const rand = prng(0x5eed_4ead);
+  // Σ(length + 1 newline) = 10 MiB: every line gets 51 characters, the first `long` one more.
+  const long = READ_FIXTURE_BYTES - READ_FIXTURE_LINES * (51 + 1);
+  const lines: string[] = new Array<string>(READ_FIXTURE_LINES);
+  let d = 0;
+  for (let i = 0; i < READ_FIXTURE_LINES; i++) {
+    if (i % 2 === 0) d = Math.floor(rand() * 31);
+    const base = i < long ? 52 : 51;
+    lines[i] = fit(codeLine(rand), base + (i % 2 === 0 ? d : -d));
+  }
+  const text = lines.join('\n') + '\n';
+  writeFileSync(file, text);
+  return Buffer.byteLength(text);
+}
