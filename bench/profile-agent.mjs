@@ -33,7 +33,7 @@ const WORK = process.env.WORK ?? join(process.env.TMPDIR ?? '/tmp', 'peer-bench'
 const FIXTURE = join(WORK, 'fixture');
 const READABLE = argv.includes('--readable');
 if (READABLE) {
-  const r = spawnSync('npx', ['electron-vite', 'build', '-c', 'bench/cli-build.config.ts', '--outDir', 'bench/results/app-readable'], {
+  const r = spawnSync('npx', ['electron-vite', 'build', '-c', 'bench/cli-build.config.ts', '--outDir', join(REPO, 'bench', 'results', 'app-readable')], {
     cwd: REPO,
     encoding: 'utf8',
     env: { ...process.env, BENCH_READABLE: '1' },
