@@ -1,5 +1,8 @@
-// The window: start screen until app:init answers, the welcome screen without a project, else the workspace.
-import { useEffect, type ReactNode } from 'react';
+// The window: start screen until app:init answers, the welcome screen without a project, else the
+// workspace (with the Changes pane on the right when opened).
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { ChangesButton } from './changes/ChangesButton';
+import { ChangesPane } from './changes/ChangesPane';
 import { AuthPanel } from './components/AuthPanel';
 import { Banners } from './components/Banners';
 import { Composer } from './components/Composer';
@@ -9,6 +12,7 @@ import { StartScreen } from './components/StartScreen';
 import { Welcome } from './components/Welcome';
 import { ApprovalDialog } from './permissions/ApprovalDialog';
 import { useApp } from './stores/react';
+import { ViewEnvContext } from './tools/view-env';
 import { Transcript } from './transcript/Transcript';
 import './styles/app.css';
 import './tools/Tools.css';
@@ -17,6 +21,9 @@ export function App(): ReactNode {
   const ready = useApp((s) => s.init !== null);
   const hasProject = useApp((s) => s.init?.project != null);
   const projectName = useApp((s) => s.init?.project?.name ?? null);
+  const projectDir = useApp((s) => s.init?.project?.dir ?? null);
+  const viewEnv = useMemo(() => ({ projectDir }), [projectDir]);
+  const [changesOpen, setChangesOpen] = useState(false);
 
   // The window/tab title names the project, so several windows can be told apart.
   useEffect(() => {
@@ -41,16 +48,19 @@ export function App(): ReactNode {
     );
   }
   return (
-    <div className="app">
-      <Header />
-      <SessionList />
-      <main className="workspace">
-        <Banners />
-        <AuthPanel />
-        <Transcript />
-        <Composer />
-      </main>
-      <ApprovalDialog />
-    </div>
+    <ViewEnvContext.Provider value={viewEnv}>
+      <div className={changesOpen ? 'app app--changes' : 'app'}>
+        <Header actions={<ChangesButton open={changesOpen} onToggle={() => setChangesOpen((o) => !o)} />} />
+        <SessionList />
+        <main className="workspace">
+          <Banners />
+          <AuthPanel />
+          <Transcript />
+          <Composer />
+        </main>
+        {changesOpen && <ChangesPane onClose={() => setChangesOpen(false)} />}
+        <ApprovalDialog />
+      </div>
+    </ViewEnvContext.Provider>
   );
 }

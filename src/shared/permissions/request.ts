@@ -1,6 +1,30 @@
 // A permission request and its reply as plain data: sent to the renderer as an event, answered by
 // the `permission:reply` invoke (PL4e). No callbacks cross the boundary.
 import { z } from 'zod';
+import { PermissionExplanation } from './explanation';
+import { RuleDestination } from './rule-store';
+
+/** A file-change preview carries at most this many characters of old + new content. */
+export const FILE_PREVIEW_MAX_CHARS = 200_000;
+
+/**
+ * Diff-first approval (DK4): what an editing call would write, computed before the file is touched.
+ * Contents are "\n"-normalised. When the whole file would not fit, unchanged lines around the change
+ * are left out (`firstLine` numbers the first line kept) and, if still too large, the text is cut
+ * (`truncated`).
+ */
+export const FileChangePreview = z.object({
+  kind: z.literal('file_change'),
+  path: z.string(),
+  changeKind: z.enum(['create', 'update', 'delete']),
+  oldContent: z.string().nullable(),
+  newContent: z.string(),
+  /** 1-based number, in both old and new file, of the first line the contents start at (default 1). */
+  firstLine: z.number().int().positive().optional(),
+  /** Set when the contents were cut to FILE_PREVIEW_MAX_CHARS: the change goes on past what is shown. */
+  truncated: z.boolean().optional(),
+});
+export type FileChangePreview = z.infer<typeof FileChangePreview>;
 
 export const PermissionRequestView = z.object({
   requestId: z.string(),
@@ -14,6 +38,10 @@ export const PermissionRequestView = z.object({
   /** Rules "Always allow" may save, best first (`Bash(npm test)`). */
   suggestions: z.array(z.string()),
   destructive: z.boolean(),
+  /** The proposed file change, for Edit/Write/NotebookEdit (absent when it could not be computed). */
+  preview: FileChangePreview.optional(),
+  /** "Why was I asked?": the rule and file, the part no rule covered, or the check that asked. */
+  explanation: PermissionExplanation.optional(),
 });
 export type PermissionRequestView = z.infer<typeof PermissionRequestView>;
 
@@ -25,5 +53,7 @@ export const PermissionReplyInput = z.strictObject({
   decision: PermissionDecision,
   feedback: z.string().max(10_000).optional(),
   rule: z.string().min(1).max(2_000).optional(),
+  /** Where "Always allow" saves the rule (default: this session only). */
+  destination: RuleDestination.optional(),
 });
 export type PermissionReplyInput = z.infer<typeof PermissionReplyInput>;

@@ -6,7 +6,8 @@ import { LogoIcon } from './icons';
 import { UsageChip } from './UsageChip';
 import './Header.css';
 
-export function Header(): ReactNode {
+/** `actions`: buttons of the workspace shown first on the right (the Changes button). */
+export function Header({ actions }: { actions?: ReactNode } = {}): ReactNode {
   const project = useApp((s) => s.init?.project ?? null);
   const model = useApp((s) => s.init?.model ?? '');
   const host = useApp((s) => s.init?.host ?? null);
@@ -30,6 +31,7 @@ export function Header(): ReactNode {
         </div>
       )}
       <div className="app-header__meta">
+        {actions}
         <ConnectionIndicator />
         {project && <UsageChip />}
         {model && (

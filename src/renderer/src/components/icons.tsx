@@ -134,3 +134,11 @@ export const TerminalIcon = (p: IconProps): ReactNode => (
     <path d="M7 9.5l3 2.5-3 2.5M12.5 15h4.5" />
   </Svg>
 );
+
+export const FileEditIcon = (p: IconProps): ReactNode => (
+  <Svg {...p}>
+    <path d="M13 3H6.5A1.5 1.5 0 0 0 5 4.5v15A1.5 1.5 0 0 0 6.5 21h11a1.5 1.5 0 0 0 1.5-1.5V9z" />
+    <path d="M13 3v6h6" />
+    <path d="M9 17l.6-2.4 4.4-4.4 1.8 1.8-4.4 4.4z" />
+  </Svg>
+);

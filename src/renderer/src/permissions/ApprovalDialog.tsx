@@ -7,6 +7,7 @@ import type { PermissionRequestView } from '../../../shared/permissions/request'
 import { WarningIcon } from '../components/icons';
 import { useSessions, useTools } from '../stores/react';
 import type { ReplyExtra } from '../stores/tools-store';
+import { useViewEnv } from '../tools/view-env';
 import { createKeyGuard } from './key-guard';
 import { describeRule, requestKindFor } from './registry';
 import { trapTab } from './use-focus-trap';
@@ -93,6 +94,7 @@ interface PanelProps {
 
 export function RequestPanel({ request, count, busy, fromOther, onAnswer }: PanelProps): ReactNode {
   const kind = requestKindFor(request.toolName);
+  const env = useViewEnv();
   const [step, setStep] = useState<Step>('choose');
   const [rule, setRule] = useState(request.suggestions[0] ?? request.toolName);
   const [feedback, setFeedback] = useState('');
@@ -151,7 +153,7 @@ export function RequestPanel({ request, count, busy, fromOther, onAnswer }: Pane
           <h2 id={ids.question} className="approval__question">
             {kind.question(request)}
           </h2>
-          <p id={ids.summary} className="approval__summary">{kind.summary(request)}</p>
+          <p id={ids.summary} className="approval__summary">{kind.summary(request, env)}</p>
         </div>
         {count > 1 && (
           <span className="approval__count" aria-label={`Request 1 of ${count}`}>

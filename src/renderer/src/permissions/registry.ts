@@ -1,12 +1,16 @@
 // Tool name → the approval dialog's request kind. A new kind (edit, fetch, mcp) = one component in
 // kinds/ and one line below; any other tool gets the generic kind. No switch on names in a view.
 import { parseRule } from '../../../shared/permissions/rule';
+import { editRequest } from './kinds/EditRequest';
 import { execRequest } from './kinds/ExecRequest';
 import { genericRequest } from './kinds/GenericRequest';
 import type { RequestKind } from './types';
 
 const kinds: Record<string, RequestKind> = {
   Bash: execRequest,
+  Edit: editRequest,
+  Write: editRequest,
+  NotebookEdit: editRequest,
 };
 
 export function requestKindFor(toolName: string): RequestKind {

@@ -2,12 +2,13 @@
 import type { ComponentType } from 'react';
 import type { PermissionRequestView } from '../../../shared/permissions/request';
 import type { PermissionRuleValue } from '../../../shared/permissions/rule';
+import type { ViewEnv } from '../tools/view-env';
 
 export interface RequestKind {
   /** The dialog's question and accessible name: "Allow Agent Desk to run a command?" */
   question(request: PermissionRequestView): string;
-  /** The plain-language summary that comes first: "Run a command in your project". */
-  summary(request: PermissionRequestView): string;
+  /** The plain-language summary that comes first: "Run a command in your project" (`env`: paths relative to the project). */
+  summary(request: PermissionRequestView, env?: ViewEnv): string;
   /** The model's own words on why, when it gave some ("Install the dependencies"). */
   purpose(request: PermissionRequestView): string | null;
   /** Why such requests are asked at all, in plain words (the engine's own reason follows). */

@@ -40,7 +40,28 @@ describe('groupSteps (UI1: consecutive calls of one tool in one assistant messag
   }
 
   it('a group is named by its tool and keyed by its first call', () => {
-    expect(groupSteps([c('a', 'Read'), c('b', 'Read')])).toEqual([{ kind: 'group', key: 'group:a', name: 'Read', ids: ['a', 'b'] }]);
+    expect(groupSteps([c('a', 'Read'), c('b', 'Read')])).toEqual([{ kind: 'group', key: 'group:a', name: 'Read', groupKey: 'Read', ids: ['a', 'b'] }]);
+  });
+});
+
+describe('groupSteps with group keys (UI1: Grep and Glob in a row are one run of searches)', () => {
+  const keyOf = (name: string): string => (name === 'Grep' || name === 'Glob' ? 'search' : name);
+  const shapeKeyed = (items: StepItem[]): unknown[] =>
+    groupSteps(items, { groupKeyOf: keyOf }).map((r) => (r.kind === 'text' ? 'T' : r.kind === 'tool' ? r.id : `${r.groupKey}:${r.ids.join('')}`));
+  const cases: { name: string; items: StepItem[]; want: unknown[] }[] = [
+    { name: 'Grep then Glob group as searches', items: [c('a', 'Grep'), c('b', 'Glob')], want: ['search:ab'] },
+    { name: 'mixed runs of three', items: [c('a', 'Glob'), c('b', 'Grep'), c('c', 'Grep')], want: ['search:abc'] },
+    { name: 'a Read ends the search run', items: [c('a', 'Grep'), c('b', 'Glob'), c('c', 'Read'), c('d', 'Grep')], want: ['search:ab', 'c', 'd'] },
+    { name: 'text ends the search run', items: [c('a', 'Grep'), t('hm'), c('b', 'Glob')], want: ['a', 'T', 'b'] },
+    { name: 'never across assistant messages', items: [c('a', 'Grep', 'm1'), c('b', 'Glob', 'm2')], want: ['a', 'b'] },
+    { name: 'tools without a shared key still group by name', items: [c('a', 'Read'), c('b', 'Read'), c('c', 'Grep')], want: ['Read:ab', 'c'] },
+  ];
+  for (const { name, items, want } of cases) {
+    it(name, () => expect(shapeKeyed(items)).toEqual(want));
+  }
+
+  it('the group is named by its first call, so that view renders it', () => {
+    expect(groupSteps([c('a', 'Glob'), c('b', 'Grep')], { groupKeyOf: keyOf })).toEqual([{ kind: 'group', key: 'group:a', name: 'Glob', groupKey: 'search', ids: ['a', 'b'] }]);
   });
 });
 

@@ -1,5 +1,6 @@
 // The grouping selector (UI1): consecutive calls of one tool within one assistant message become one
-// group ("Ran 3 commands", "Read 5 files: …"). Text between calls and a new message end a run.
+// group ("Ran 3 commands", "Read 5 files: …"). Tools may share a group key (Grep and Glob are both
+// searches: "Searched 3 patterns"). Text between calls and a new message end a run.
 import type { ToolCallState } from '../../../shared/tools/tool-call';
 
 /** One step of an assistant reply, in order. */
@@ -10,21 +11,26 @@ export type StepItem =
 export type RenderItem =
   | { kind: 'text'; key: string; text: string }
   | { kind: 'tool'; id: string; name: string }
-  | { kind: 'group'; key: string; name: string; ids: string[] };
+  /** `name` is the first call's tool (its view renders the group); `groupKey` what the run shares. */
+  | { kind: 'group'; key: string; name: string; groupKey: string; ids: string[] };
 
 export interface GroupOptions {
   /** Calls in a run before they collapse into a group (default 2). */
   minSize?: number;
+  /** Tool name → the key calls must share to group (default: the name itself). */
+  groupKeyOf?: (toolName: string) => string;
 }
 
 export function groupSteps(items: readonly StepItem[], options: GroupOptions = {}): RenderItem[] {
   const minSize = Math.max(2, options.minSize ?? 2);
+  const keyOf = options.groupKeyOf ?? ((name: string) => name);
   const out: RenderItem[] = [];
   let run: Extract<StepItem, { kind: 'tool' }>[] = [];
 
   const endRun = (): void => {
     if (run.length >= minSize) {
-      out.push({ kind: 'group', key: `group:${run[0]!.id}`, name: run[0]!.name, ids: run.map((c) => c.id) });
+      const first = run[0]!;
+      out.push({ kind: 'group', key: `group:${first.id}`, name: first.name, groupKey: keyOf(first.name), ids: run.map((c) => c.id) });
     } else {
       for (const c of run) out.push({ kind: 'tool', id: c.id, name: c.name });
     }
@@ -40,7 +46,7 @@ export function groupSteps(items: readonly StepItem[], options: GroupOptions = {
       continue;
     }
     const last = run.at(-1);
-    if (last && (last.name !== item.name || last.messageId !== item.messageId)) endRun();
+    if (last && (keyOf(last.name) !== keyOf(item.name) || last.messageId !== item.messageId)) endRun();
     run.push(item);
   }
   endRun();

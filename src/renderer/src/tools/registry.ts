@@ -1,11 +1,23 @@
 // Tool name → its view. Adding a view = a folder `tools/<name>/` and one line below; any tool
 // without one (unknown, MCP) gets the generic view. Views never switch on tool names.
 import { bashView } from './Bash/BashView';
+import { editView } from './Edit/EditView';
 import { genericView } from './generic/GenericView';
+import { globView } from './Glob/GlobView';
+import { grepView } from './Grep/GrepView';
+import { notebookEditView } from './NotebookEdit/NotebookEditView';
+import { readView } from './Read/ReadView';
 import type { ToolView, ToolViewParts } from './types';
+import { writeView } from './Write/WriteView';
 
 const views: Record<string, ToolViewParts> = {
   Bash: bashView,
+  Read: readView,
+  Grep: grepView,
+  Glob: globView,
+  Write: writeView,
+  Edit: editView,
+  NotebookEdit: notebookEditView,
 };
 
 const cache = new Map<string, ToolView>();
@@ -18,4 +30,9 @@ export function viewFor(toolName: string): ToolView {
     cache.set(toolName, view);
   }
   return view;
+}
+
+/** What calls of `toolName` share to group with their neighbours (UI1): the view's groupKey, else the name. */
+export function groupKeyFor(toolName: string): string {
+  return viewFor(toolName).groupKey ?? toolName;
 }

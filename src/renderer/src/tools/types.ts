@@ -3,6 +3,7 @@
 import type { ComponentType } from 'react';
 import type { ToolCallView } from '../../../shared/tools/tool-call';
 import type { ProgressLog } from '../stores/progress-log';
+import type { ViewEnv } from './view-env';
 
 export interface ToolViewProps {
   call: ToolCallView;
@@ -12,9 +13,9 @@ export interface ToolViewProps {
 
 export interface ToolView {
   /** A few words of what the call is about, for its accessible name and group lists ("npm test"). */
-  subject(call: ToolCallView): string;
+  subject(call: ToolCallView, env?: ViewEnv): string;
   /** The card's heading in plain words ("Install dependencies"); the tool's name by default. */
-  title(call: ToolCallView): string;
+  title(call: ToolCallView, env?: ViewEnv): string;
   /** The input, as the person should see it. */
   Use: ComponentType<ToolViewProps>;
   /** Shown while the call runs. */
@@ -31,6 +32,11 @@ export interface ToolView {
   hasOutput(props: ToolViewProps): boolean;
   /** The one-line summary of a group of this tool's calls ("Ran 3 commands: ls, npm test, …"). */
   Grouped: ComponentType<{ calls: readonly ToolCallView[] }>;
+  /**
+   * Tools with the same key group together (Grep and Glob: "search" → "Searched 3 patterns");
+   * the tool's own name when absent. The first call's view renders the group.
+   */
+  groupKey?: string;
 }
 
 /** What a tool's folder exports: its own parts; the rest comes from the generic view. */

@@ -3,12 +3,13 @@
 import { useMemo, type ReactNode } from 'react';
 import type { ToolCallView } from '../../../shared/tools/tool-call';
 import { groupSteps, type StepItem } from '../tools/grouping';
+import { groupKeyFor } from '../tools/registry';
 import { Markdown } from './Markdown';
 import { ToolCallCard } from './ToolCallCard';
 import { ToolGroup } from './ToolGroup';
 
 export function AssistantSteps({ steps, calls }: { steps: readonly StepItem[]; calls: ReadonlyMap<string, ToolCallView> }): ReactNode {
-  const items = useMemo(() => groupSteps(steps), [steps]);
+  const items = useMemo(() => groupSteps(steps, { groupKeyOf: groupKeyFor }), [steps]);
   return (
     <>
       {items.map((item) => {

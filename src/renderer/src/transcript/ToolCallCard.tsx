@@ -7,6 +7,7 @@ import type { ProgressLog } from '../stores/progress-log';
 import { useTools } from '../stores/react';
 import { viewFor } from '../tools/registry';
 import { isActive, STATE_TONE, STATE_WORDS } from '../tools/state';
+import { NO_VIEW_ENV, useViewEnv, type ViewEnv } from '../tools/view-env';
 import { StateIcon } from './StateIcon';
 
 /** Results longer than this start folded when nobody watched them arrive. */
@@ -18,9 +19,9 @@ function startsOpen(call: ToolCallView, progress: ProgressLog | undefined): bool
   return text.split('\n').length <= FOLD_LINES && text.length <= 2_000;
 }
 
-/** The card's accessible name: "Bash: npm test". */
-export function cardName(call: ToolCallView): string {
-  const subject = viewFor(call.name).subject(call);
+/** The card's accessible name: "Bash: npm test", "Read: src/app.ts" (paths relative to the project). */
+export function cardName(call: ToolCallView, env: ViewEnv = NO_VIEW_ENV): string {
+  const subject = viewFor(call.name).subject(call, env);
   const name = call.userFacingName || call.name;
   return subject ? `${name}: ${subject}` : name;
 }
@@ -32,6 +33,7 @@ export interface ToolCallCardViewProps {
 
 export function ToolCallCardView({ call, progress }: ToolCallCardViewProps): ReactNode {
   const view = viewFor(call.name);
+  const env = useViewEnv();
   const props = { call, progress };
   const active = isActive(call.state);
   const [userOpen, setUserOpen] = useState<boolean | null>(null);
@@ -44,14 +46,14 @@ export function ToolCallCardView({ call, progress }: ToolCallCardViewProps): Rea
   return (
     <article
       className={`tool-card tool-card--${STATE_TONE[call.state]}`}
-      aria-label={cardName(call)}
+      aria-label={cardName(call, env)}
       aria-busy={call.state === 'running' || call.state === 'validating'}
       data-state={call.state}
       data-tool={call.name}
     >
       <div className="tool-card__head">
         <StateIcon state={call.state} />
-        <span className="tool-card__title">{view.title(call)}</span>
+        <span className="tool-card__title">{view.title(call, env)}</span>
         <span className="tool-card__side">
           {Badges && <Badges {...props} />}
           <span className="tool-card__state" data-state={call.state} data-testid="tool-call-state">

@@ -1,0 +1,25 @@
+// The header's "Changes (2)" button: opens and closes the Changes pane, with how many files changed.
+import type { ReactNode } from 'react';
+import { useChanges } from './use-changes';
+
+export const CHANGES_PANE_ID = 'changes-pane';
+
+export function changesButtonText(count: number): string {
+  return count > 0 ? `Changes (${count})` : 'Changes';
+}
+
+export function ChangesButton({ open, onToggle }: { open: boolean; onToggle: () => void }): ReactNode {
+  const count = useChanges().length;
+  return (
+    <button
+      type="button"
+      className={count > 0 ? 'changes-button changes-button--some' : 'changes-button'}
+      aria-expanded={open}
+      aria-controls={CHANGES_PANE_ID}
+      title="Files changed in this conversation"
+      onClick={onToggle}
+    >
+      {changesButtonText(count)}
+    </button>
+  );
+}
