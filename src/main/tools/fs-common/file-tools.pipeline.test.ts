@@ -1,5 +1,5 @@
 // The file tools through the real pipeline (PL2, PL4, PL6, TC5, TL1–TL3): Read inside the project
-// runs unprompted and outside asks naming the path; an Edit before a Read is rejected with code 6's
+// runs unprompted and outside asks naming the path; an Edit before a Read fails with code 6's
 // text; after a Read the Edit is asked for (default mode), shown with an absolute path, and applied.
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -40,20 +40,20 @@ describe('file tools in the pipeline', () => {
     expect(prompter.requests[0]!.message).toContain('/etc/hostname');
   });
 
-  it('TL1 a device path is rejected with its code before any prompt', async () => {
+  it('TL1 a device path fails with its code before any prompt', async () => {
     const { prompter, run } = setup();
     const out = await run(toolUse('r1', 'Read', { file_path: '/dev/zero' }), live(), () => undefined);
-    expect(out).toMatchObject({ state: 'rejected', isError: true });
+    expect(out).toMatchObject({ state: 'failed', isError: true });
     expect(out.content).toContain('/dev/zero');
     expect(prompter.requests).toHaveLength(0);
   });
 
-  it('TL2 Edit before Read is rejected (code 6 text); after Read it is asked for and applied; TC5 absolute path in the view', async () => {
+  it('TL2 Edit before Read fails (code 6 text); after Read it is asked for and applied; TC5 absolute path in the view', async () => {
     const f = fp.put('src/b.ts', 'let x = 1;\n');
     const { h, prompter, run } = setup([{ decision: 'allow_once' }]);
     const rel = 'src/b.ts';
     const before = await run(toolUse('e1', 'Edit', { file_path: rel, old_string: '1', new_string: '2' }), live(), () => undefined);
-    expect(before).toMatchObject({ state: 'rejected', content: '<tool_use_error>File has not been read yet. Read it first before writing to it.</tool_use_error>' });
+    expect(before).toMatchObject({ state: 'failed', content: '<tool_use_error>File has not been read yet. Read it first before writing to it.</tool_use_error>' });
     await run(toolUse('r1', 'Read', { file_path: f }), live(), () => undefined);
     const input = { file_path: rel, old_string: '1', new_string: '2' };
     const after = await run(toolUse('e2', 'Edit', input), live(), () => undefined);

@@ -32,11 +32,11 @@ describe('PL2 validation', () => {
     expect(r.content.endsWith('</tool_use_error>')).toBe(true);
   });
 
-  it('validateInput {result:false, errorCode} rejects with its message and keeps the code', async () => {
+  it('validateInput {result:false, errorCode} fails with its message and keeps the code', async () => {
     const t = makeTool({ name: 'Write', validateInput: () => ({ result: false, message: 'File has not been read yet. Read it first before writing.', errorCode: 6 }) });
     expect(await validateToolInput(t, { text: 'x' }, ctx)).toEqual({
       ok: false,
-      state: 'rejected',
+      state: 'failed',
       code: 'validation_failed',
       errorCode: 6,
       content: '<tool_use_error>File has not been read yet. Read it first before writing.</tool_use_error>',

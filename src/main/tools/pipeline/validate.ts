@@ -36,5 +36,7 @@ export async function validateToolInput(tool: AnyTool, raw: unknown, ctx: ToolUs
   if (verdict.result) return parsed;
   if ('behavior' in verdict && verdict.behavior === 'ask') return { ok: true, input: parsed.input, ask: verdict.message };
   const errorCode = 'errorCode' in verdict ? verdict.errorCode : undefined;
-  return { ok: false, state: 'rejected', code: 'validation_failed', content: toolUseError(verdict.message), errorCode };
+  // A broken business rule is the model's error to fix (an Edit whose text isn't there), not a
+  // refusal: 'rejected' stays for permission denials, so the UI never says "Not allowed" for it.
+  return { ok: false, state: 'failed', code: 'validation_failed', content: toolUseError(verdict.message), errorCode };
 }

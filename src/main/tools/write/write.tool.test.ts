@@ -95,10 +95,10 @@ describe('Write: overwrite rules (TL2)', () => {
     expect(readFileSync(f, 'utf8')).toBe('edited meanwhile\n');
   });
 
-  it('PL2 the pipeline reports code 6 as a rejected <tool_use_error>', async () => {
+  it('PL2 the pipeline reports code 6 as a failed <tool_use_error>', async () => {
     const f = fp.put('a.txt', 'old\n');
     const v = await validateToolInput(WriteTool, { file_path: f, content: 'x' }, fp.ctx);
-    expect(v).toMatchObject({ ok: false, state: 'rejected', errorCode: 6, content: '<tool_use_error>File has not been read yet. Read it first before writing to it.</tool_use_error>' });
+    expect(v).toMatchObject({ ok: false, state: 'failed', errorCode: 6, content: '<tool_use_error>File has not been read yet. Read it first before writing to it.</tool_use_error>' });
   });
 
   it('a directory is refused', async () => {
