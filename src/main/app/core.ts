@@ -6,18 +6,20 @@ import type { Dispatcher, Logger } from '../ipc/dispatch';
 import { createDispatcher } from '../ipc/dispatch';
 import { createSessionRuntimeFactory } from '../engine/session-runtime';
 import { buildSystemPrompt } from '../engine/system-prompt';
-import type { ToolsConfig } from '../engine/tools/config';
+import { cliRules, type ToolsConfig } from '../engine/tools/config';
 import { createModelAccess, type ModelAccess } from '../model/access';
 import { retryPolicyFromEnv } from '../model/retry';
 import { SessionManager } from '../sessions/manager';
 import { createSessionStore } from '../sessions/store';
+import { editRuleFile } from '../permissions/rule-file';
+import { createPermissionService, ruleFileFor } from '../permissions/service';
 import { createProjectSettings, type ProjectSettings } from '../settings/project-settings';
 import { loadUserSettings, type UserSettings } from '../settings/user-settings';
 import { createEventBus } from './event-bus';
 import { createHandlers } from './handlers';
 import { createLogger } from './log';
 import { defaultDataDir, settingsFile } from './paths';
-import type { AuthService, EventBus, HostPort } from './ports';
+import type { AuthService, EventBus, HostPort, PermissionService } from './ports';
 
 /** Where a host keeps the API key typed into the app (desktop: safeStorage). */
 export interface SecretStore {
@@ -35,6 +37,8 @@ export interface EngineOptions {
   /** How sessions offer tools: the CLI's flags and headless mode, and test seams. Default: prompting host. */
   tools?: ToolsConfig;
   maxTurns?: number;
+  /** `--settings FILE`: Claude Code's flagSettings, between local settings and the managed policy. */
+  settingsFile?: string;
 }
 
 export interface CoreOptions extends EngineOptions {
@@ -52,6 +56,8 @@ export interface Engine {
   settings: UserSettings;
   /** Claude Code's settings files per project (rules, hooks, env), re-read before each turn. */
   projectSettings: ProjectSettings;
+  /** The rule workbench's service (rules by source, edits, tests). */
+  permissions: PermissionService;
   dataDir: string;
   log: Logger;
   /** Start-up problems (a broken settings file…), also published as 'app:notice'; hosts show them to clients that connect later. */
@@ -117,9 +123,16 @@ export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
     log[level](message);
     bus.publish('app:notice', { level, message }, { projectDir });
   };
-  const projectSettings = createProjectSettings({ env, onWarning: (dir, warning) => projectNotice(dir, 'warn', warning) });
+  const projectSettings = createProjectSettings({
+    env,
+    onWarning: (dir, warning) => projectNotice(dir, 'warn', warning),
+    ...(opts.settingsFile ? { flagFile: opts.settingsFile } : {}),
+  });
+  const store = createSessionStore({ dataDir, log });
+  const toolsConfig = opts.tools ?? {};
+  const permissions = createPermissionService({ settings: projectSettings, env, cliRules: () => cliRules(toolsConfig), store });
   const sessions = new SessionManager({
-    store: createSessionStore({ dataDir, log }),
+    store,
     bus,
     model,
     log,
@@ -132,21 +145,27 @@ export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
     runtime: createSessionRuntimeFactory({
       dataDir,
       env,
-      tools: opts.tools ?? {},
+      tools: toolsConfig,
       settings: projectSettings,
       notify: projectNotice,
+      // "Always allow" saved to a settings file; the session rule already applies, so a failed write is a notice.
+      saveRule: (projectDir, destination, behavior, rule) => {
+        const file = ruleFileFor(destination, projectDir, env);
+        if (!file) return Promise.reject(new Error('no home folder is known for the user settings file'));
+        return editRuleFile(file, { op: 'add', behavior, rule }).then(() => undefined);
+      },
       log,
       now: Date.now,
       newId: randomUUID,
     }),
   });
 
-  return { bus, sessions, auth, model, settings, projectSettings, dataDir, log, notices, dispose: () => sessions.dispose() };
+  return { bus, sessions, auth, model, settings, projectSettings, permissions, dataDir, log, notices, dispose: () => sessions.dispose() };
 }
 
 export async function createCore(opts: CoreOptions): Promise<Core> {
   const engine = await createEngine(opts);
-  const handlers = createHandlers({ sessions: engine.sessions, auth: engine.auth, host: opts.host, log: engine.log });
+  const handlers = createHandlers({ sessions: engine.sessions, auth: engine.auth, host: opts.host, log: engine.log, permissions: engine.permissions });
   const dispatcher = createDispatcher({ ...handlers, log: engine.log });
   return {
     dispatcher,

@@ -3,13 +3,15 @@ import path from 'node:path';
 import { IpcFailure } from '../../shared/ipc/errors';
 import type { HandlerContext } from '../ipc/context';
 import type { InvokeHandlers, Logger, SendHandlers } from '../ipc/dispatch';
-import type { AuthService, HostPort, SessionService } from './ports';
+import type { AuthService, HostPort, PermissionService, SessionService } from './ports';
 
 export interface HandlerDeps {
   sessions: SessionService;
   auth: AuthService;
   host: HostPort;
   log: Logger;
+  /** The rule workbench; hosts without it answer `unsupported`. */
+  permissions?: PermissionService;
 }
 
 function requireProject(ctx: HandlerContext): string {
@@ -23,6 +25,10 @@ export function projectInfo(dir: string): { dir: string; name: string } {
 
 export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; send: SendHandlers } {
   const { sessions, auth, host, log } = deps;
+  const rules = (): PermissionService => {
+    if (!deps.permissions) throw new IpcFailure({ code: 'unsupported', message: 'Permission rules cannot be edited here.' });
+    return deps.permissions;
+  };
   const invoke: InvokeHandlers = {
     'app:init': (_req, ctx) => ({
       host: host.kind,
@@ -58,6 +64,12 @@ export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; sen
     },
     'session:stop': async ({ sessionId }, ctx) => ({ stopped: await sessions.stop(requireProject(ctx), sessionId) }),
     'permission:reply': async (reply, ctx) => ({ accepted: await sessions.replyPermission(requireProject(ctx), reply) }),
+    'permissions:list': async (_req, ctx) => rules().list(requireProject(ctx)),
+    'permissions:add': async (edit, ctx) => rules().add(requireProject(ctx), edit),
+    'permissions:remove': async (edit, ctx) => rules().remove(requireProject(ctx), edit),
+    'permissions:update': async (edit, ctx) => rules().update(requireProject(ctx), edit),
+    'permissions:test': async (req, ctx) => rules().test(requireProject(ctx), req),
+    'permissions:recent': async (req, ctx) => rules().recent(requireProject(ctx), req),
   };
   const send: SendHandlers = {
     'log:write': ({ level, message }, ctx) => log[level](`renderer[${ctx.clientId}]: ${message}`),

@@ -1,6 +1,7 @@
 // Command-line parsing (node:util parseArgs) into one plain Command; usage mistakes become a one-line error.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { PERMISSION_MODES, type PermissionMode } from '../permissions/types';
+import { parsePermissionsCommand, type PermissionsCommand } from './permissions-args';
 import { parseToolFlag } from './tool-flags';
 
 export const OUTPUT_FORMATS = ['text', 'json', 'stream-json'] as const;
@@ -21,11 +22,14 @@ export interface RunArgs {
   permissionPromptTool: string | null;
   /** `--bare`: simple mode, only Bash, Read and Edit. */
   bare: boolean;
+  /** `--settings FILE`: Claude Code's flagSettings (rules, mode, hooks…), above local settings, below policy. */
+  settings: string | null;
 }
 
 export type Command =
   | { kind: 'version' }
-  | { kind: 'help'; topic?: 'run' | 'serve' }
+  | { kind: 'help'; topic?: 'run' | 'serve' | 'permissions' }
+  | Exclude<PermissionsCommand, { kind: 'help' } | { kind: 'usage-error' }>
   | { kind: 'run'; args: RunArgs }
   | { kind: 'serve'; dir: string | undefined; port: number | undefined; host: string | undefined; token: string | undefined }
   /** No arguments, or a folder: explain how to open the app. */
@@ -46,6 +50,7 @@ const runOptions = {
   'permission-prompt-tool': { type: 'string' },
   'dangerously-skip-permissions': { type: 'boolean' },
   bare: { type: 'boolean' },
+  settings: { type: 'string' },
   /** Claude Code needs it with stream-json; here every format is complete already, so it is a no-op. */
   verbose: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -119,6 +124,7 @@ function parseRun(argv: string[], requirePrint: boolean): Command {
       permissionMode,
       permissionPromptTool: promptTool ?? null,
       bare: values.bare === true,
+      settings: values.settings?.trim() || null,
     },
   };
 }
@@ -152,6 +158,7 @@ export function parseCommand(argv: string[], isDir: (p: string) => boolean): Com
   if (first === '--help' || first === '-h' || first === 'help') return { kind: 'help' };
   if (first === 'run') return parseRun(rest, false);
   if (first === 'serve') return parseServe(rest);
+  if (first === 'permissions') return parsePermissionsCommand(rest);
   if (first.startsWith('-')) return parseRun(argv, true);
   if (argv.length === 1 && isDir(first)) return { kind: 'open-hint', dir: first };
   return { kind: 'usage-error', message: `unknown command '${first}'` };

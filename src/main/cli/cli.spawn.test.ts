@@ -4,7 +4,7 @@
 // target alone into a private folder (the project's electron-vite config, ~1 s, never touching the
 // shared out/ that other tests and people use) and runs that cli.js directly.
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -78,18 +78,19 @@ afterAll(async () => {
   rmSync(privateOut, { recursive: true, force: true });
 });
 
-function run(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function run(args: string[], env: Record<string, string> = {}, input?: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('ANTHROPIC_') && !k.startsWith('AGENT_DESK_')));
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [entry, ...args], {
       cwd: projectDir,
       env: { ...base, ANTHROPIC_API_KEY: 'sk-spawn-test-123', ANTHROPIC_BASE_URL: server.url, AGENT_DESK_HOME: dataDir, AGENT_DESK_RETRY_BASE_MS: '1', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     });
+    if (input !== undefined) child.stdin!.end(input);
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
+    child.stdout!.on('data', (d) => (stdout += d));
+    child.stderr!.on('data', (d) => (stderr += d));
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
@@ -127,6 +128,28 @@ describe('agent-desk as a process (built bundle)', () => {
 
   it('no API key: exits 1 with the one-line hint', async () => {
     expect(await run(['-p', 'hi'], { ANTHROPIC_API_KEY: '' })).toEqual({ code: 1, stdout: '', stderr: 'agent-desk: No API key: set ANTHROPIC_API_KEY (or ANTHROPIC_AUTH_TOKEN)\n' });
+  });
+
+  it('permissions check: JSON lines on stdin, one answer line per case, from the project settings', async () => {
+    mkdirSync(path.join(projectDir, '.claude'), { recursive: true });
+    writeFileSync(path.join(projectDir, '.claude', 'settings.json'), JSON.stringify({ permissions: { allow: ['Bash(npm test)'], deny: ['Bash(rm:*)'] } }));
+    const cases = [
+      { id: 1, tool: 'Bash', input: { command: 'npm test' } },
+      { id: 2, tool: 'Bash', input: { command: 'rm -rf build' } },
+      { id: 3, tool: 'Bash', input: { command: 'npm publish' }, rules: { allow: ['Bash(npm publish)'] } },
+    ];
+    const managed = { AGENT_DESK_MANAGED_SETTINGS: path.join(projectDir, 'no-policy.json') };
+    const r = await run(['permissions', 'check'], managed, cases.map((c) => JSON.stringify(c)).join('\n') + '\nnot json\n');
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
+    expect(lines.map((l) => [l.id, l.decision ?? 'error'])).toEqual([
+      [1, 'allow'],
+      [2, 'deny'],
+      [3, 'allow'],
+      [null, 'error'],
+    ]);
+    const explain = await run(['permissions', 'explain', 'Bash', '{"command":"npm publish"}'], managed);
+    expect(explain.stdout).toContain('Asked because no rule allows `npm publish` (rules in .claude/settings.json allow `npm test`).');
   });
 
   it('bin/agent-desk.js without a build says how to build, exit 1', async () => {

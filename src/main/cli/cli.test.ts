@@ -181,6 +181,7 @@ describe('parseCommand', () => {
         permissionMode: null,
         permissionPromptTool: null,
         bare: false,
+        settings: null,
       },
     });
     expect(parseCommand(['--model', 'x'], isDir)).toMatchObject({ kind: 'usage-error', message: expect.stringContaining('missing -p') });

@@ -6,6 +6,7 @@ Commands:
   agent-desk run [-p] PROMPT [options]  run one prompt headless
   agent-desk serve [DIR] [--port N] [--host H] [--token T]
                                         open the app in a browser (web host on 127.0.0.1)
+  agent-desk permissions check|explain  decide permission cases with the app's rules (see 'permissions --help')
   agent-desk [DIR]                      how to open the desktop app on a folder
   agent-desk --version                  print the version
 
@@ -22,6 +23,7 @@ Run options:
                                         (--dangerously-skip-permissions = bypassPermissions)
   --permission-prompt-tool NAME         needs an MCP tool: not supported yet
   --bare                                simple mode: only Bash, Read and Edit (or AGENT_DESK_SIMPLE=1)
+  --settings FILE                       a Claude Code settings file over the project's (below managed policy)
   With -p and no prompt, the prompt is read from piped stdin. Nobody can answer a permission prompt
   in a headless run: a call no rule allows is denied, and the denial says which flag would allow it.
   Rules and hooks also come from Claude Code's settings files (~/.claude/settings.json,
@@ -33,9 +35,26 @@ Environment:
 `;
 
 export const RUN_HELP = `Usage: agent-desk run [-p] PROMPT [--cwd DIR] [--output-format text|json|stream-json] [--model M] [--max-turns N]
-                         [--allowedTools RULES] [--disallowedTools RULES] [--permission-mode MODE] [--bare]
+                         [--allowedTools RULES] [--disallowedTools RULES] [--permission-mode MODE] [--bare] [--settings FILE]
        agent-desk -p PROMPT [same options]
        echo PROMPT | agent-desk -p [options]
+`;
+
+export const PERMISSIONS_HELP = `Usage: agent-desk permissions check [--cwd DIR] [--settings FILE] [--mode MODE]
+       agent-desk permissions explain TOOL INPUT [--cwd DIR] [--settings FILE] [--mode MODE] [--json]
+
+check    reads JSON lines on stdin, one case each:
+           {"id": "1", "tool": "Bash", "input": {"command": "npm test"},
+            "rules": {"allow": [], "deny": [], "ask": []}, "mode": "default"}
+         and prints one line per case, in order:
+           {"id": "1", "decision": "allow"|"ask"|"deny", "reason": "...", "rule": "...", "suggestions": [...]}
+         "rules" act as session rules on top of the settings files; a malformed line prints
+         {"id": ..., "error": "..."} and the rest goes on.
+explain  prints what the app would decide for one call and why, e.g.
+           agent-desk permissions explain Bash '{"command":"npm publish"}'
+           agent-desk permissions explain Read ./secrets/key.pem
+Rules come from Claude Code's settings files (~/.claude/settings.json, .claude/settings.json,
+.claude/settings.local.json, --settings FILE, managed settings), exactly as a session sees them.
 `;
 
 export const SERVE_HELP = `Usage: agent-desk serve [DIR] [--port N] [--host H] [--token T]

@@ -4,7 +4,7 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { APP_VERSION } from '../app/version';
 import { parseCommand } from './args';
-import { HELP, openHint, RUN_HELP, SERVE_HELP } from './help';
+import { HELP, openHint, PERMISSIONS_HELP, RUN_HELP, SERVE_HELP } from './help';
 import type { CliIO } from './io';
 
 /** Runs the CLI and answers its exit code (0 ok, 1 failure, 2 usage error, 130 interrupted). */
@@ -22,7 +22,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       io.stdout.write(`${APP_VERSION}\n`);
       return 0;
     case 'help':
-      io.stdout.write(cmd.topic === 'run' ? RUN_HELP : cmd.topic === 'serve' ? SERVE_HELP : HELP);
+      io.stdout.write(cmd.topic === 'run' ? RUN_HELP : cmd.topic === 'serve' ? SERVE_HELP : cmd.topic === 'permissions' ? PERMISSIONS_HELP : HELP);
       return 0;
     case 'open-hint':
       io.stdout.write(openHint(cmd.dir));
@@ -33,6 +33,21 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     case 'run': {
       const { runCommand } = await import('./run');
       return runCommand(cmd.args, io);
+    }
+    case 'permissions-check': {
+      const { runPermissionsCheck } = await import('./permissions-check');
+      const dir = projectDir(io, cmd.cwd);
+      if (typeof dir === 'object') return usage(io, dir.error);
+      return runPermissionsCheck({ projectDir: dir, env: io.env, ...(cmd.settings ? { settingsFile: path.resolve(io.cwd, cmd.settings) } : {}), ...(cmd.mode ? { mode: cmd.mode } : {}) }, io);
+    }
+    case 'permissions-explain': {
+      const { runPermissionsExplain } = await import('./permissions-explain');
+      const dir = projectDir(io, cmd.cwd);
+      if (typeof dir === 'object') return usage(io, dir.error);
+      return runPermissionsExplain(
+        { projectDir: dir, env: io.env, tool: cmd.tool, input: cmd.input, json: cmd.json, ...(cmd.settings ? { settingsFile: path.resolve(io.cwd, cmd.settings) } : {}), ...(cmd.mode ? { mode: cmd.mode } : {}) },
+        io,
+      );
     }
     case 'serve': {
       const { runServe } = await import('../web/serve');
@@ -47,5 +62,20 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       const code = process.exitCode;
       return typeof code === 'number' && code !== before ? code : 0;
     }
+  }
+}
+
+function usage(io: CliIO, message: string): number {
+  io.stderr.write(`agent-desk: ${message}\n`);
+  return 2;
+}
+
+/** `--cwd DIR` (default: where the command runs), which must be a folder. */
+function projectDir(io: CliIO, cwd: string | null): string | { error: string } {
+  const dir = path.resolve(io.cwd, cwd ?? '.');
+  try {
+    return statSync(dir).isDirectory() ? dir : { error: `not a directory: ${dir}` };
+  } catch {
+    return { error: `no such directory: ${dir}` };
   }
 }

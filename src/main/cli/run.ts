@@ -73,6 +73,7 @@ export async function runCommand(args: RunArgs, io: CliIO): Promise<number> {
       ...(args.permissionMode ? { permissionMode: args.permissionMode } : {}),
       ...(args.bare ? { simple: true } : {}),
     },
+    ...(args.settings ? { settingsFile: path.resolve(io.cwd, args.settings) } : {}),
   });
   const note = (level: string, message: string) => io.stderr.write(`agent-desk: ${level === 'info' ? 'note' : level === 'error' ? 'error' : 'warning'}: ${message}\n`);
   const offNotices = engine.bus.subscribe((channel, payload) => {
@@ -87,9 +88,11 @@ export async function runCommand(args: RunArgs, io: CliIO): Promise<number> {
       return fail(message, 1);
     }
     const session = await engine.sessions.createSession(dir);
+    // Resolve the mode now: a bypassPermissions the policy disables is refused before the turn starts.
+    const mode = session.permissionMode();
     const model = engine.model.config(args.model ?? undefined).model;
     if (format === 'stream-json') {
-      json(initEvent({ sessionId: session.id, cwd: dir, model, tools: session.toolNames(), permissionMode: session.permissionMode(), version: APP_VERSION, apiKeySource: status.source }));
+      json(initEvent({ sessionId: session.id, cwd: dir, model, tools: session.toolNames(), permissionMode: mode, version: APP_VERSION, apiKeySource: status.source }));
     }
     const printer = createRunPrinter(io, format, session.id);
     const off = engine.bus.subscribe((channel, payload) => {

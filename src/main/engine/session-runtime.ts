@@ -6,6 +6,8 @@ import { createHookRunner } from '../hooks/runner';
 import type { HookRunner } from '../hooks/types';
 import type { Logger } from '../ipc/dispatch';
 import type { ClaudeSettings } from '../settings/claude-settings';
+import type { RuleDestination } from '../../shared/permissions/rule-store';
+import type { RuleBehavior } from '../permissions/types';
 import type { ProjectSettings } from '../settings/project-settings';
 import { defaultBashTaskRegistry } from '../tools/bash/bash.tool';
 import type { SessionEventBody } from './event-body';
@@ -40,6 +42,8 @@ export interface RuntimeFactoryOptions {
   log: Logger;
   now: () => number;
   newId: () => string;
+  /** "Always allow" to a settings file (absent: such answers only add a session rule). */
+  saveRule?: (projectDir: string, destination: Exclude<RuleDestination, 'session'>, behavior: RuleBehavior, rule: string) => Promise<void>;
 }
 
 export function toolResultsDir(dataDir: string, projectDir: string, sessionId: string): string {
@@ -92,6 +96,8 @@ export function createSessionRuntimeFactory(opts: RuntimeFactoryOptions): Sessio
       env: opts.env,
       publish,
       onHookMessages: (messages) => messages.forEach((m) => notify('info', m)),
+      notify,
+      ...(opts.saveRule ? { saveRule: (destination, behavior, rule) => opts.saveRule!(projectDir, destination, behavior, rule) } : {}),
       log: opts.log,
       now: opts.now,
       newId: opts.newId,

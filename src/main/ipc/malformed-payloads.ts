@@ -29,7 +29,9 @@ const TOP_LEVEL: [string, unknown][] = [
 type ObjectLike = { shape?: Record<string, z.ZodType> };
 
 function sampleFor(channel: string, key: string, field: z.ZodType): unknown {
-  const options = (field as { options?: unknown }).options;
+  // An optional enum is sampled through its inner schema (`.unwrap()`), like a required one.
+  const inner = (field as { unwrap?: () => unknown }).unwrap?.() ?? field;
+  const options = (inner as { options?: unknown }).options;
   if (Array.isArray(options) && options.length > 0 && field.safeParse(options[0]).success) return options[0];
   for (const v of SAMPLE_VALUES) if (field.safeParse(v).success) return v;
   throw new Error(`malformed-payloads: cannot build a valid sample for ${channel}.${key}; add one to SAMPLE_VALUES`);

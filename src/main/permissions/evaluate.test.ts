@@ -47,8 +47,8 @@ describe('PL4c evaluateRules', () => {
     ['mcp__github__*', 'mcp__github__list', {}, true],
     ['mcp__github__create_issue', 'mcp__github__create_issue', {}, true],
     ['mcp__github__create_issue', 'mcp__github__delete_repo', {}, false],
-    ['Read(/etc/*)', 'Read', { file_path: '/etc/passwd' }, true],
-    ['Read(/etc/*)', 'Read', { file_path: '/home/me/x' }, false],
+    ['Read(//etc/*)', 'Read', { file_path: '/etc/passwd' }, true],
+    ['Read(//etc/*)', 'Read', { file_path: '/home/me/x' }, false],
     ['Bash(unclosed', 'Bash', { command: 'unclosed' }, false],
     ['', 'Bash', { command: 'x' }, false],
   ];

@@ -1,16 +1,31 @@
 // PL4c: the pure rule evaluation — which configured rule (if any) decides a call. Deny beats ask beats
 // allow, whatever the sources or how specific the rules; the source is carried along for the reason.
+import { parseRule, type PermissionRuleValue } from '../../shared/permissions/rule';
 import { ruleCovers, type MatchOptions } from './match-rule';
-import { parseRule } from '../../shared/permissions/rule';
+import { ruleToolCovers } from './tool-families';
 import type { RuleBehavior, RuleEntry, RuleMatch, RuleSet } from './types';
 
 const ORDER: readonly RuleBehavior[] = ['deny', 'ask', 'allow'];
+
+const parsedCache = new Map<string, PermissionRuleValue | null>();
+
+/** parseRule, remembered: every call re-evaluates every rule. A malformed rule is null. */
+export function parsedRule(rule: string): PermissionRuleValue | null {
+  let v = parsedCache.get(rule);
+  if (v === undefined) {
+    const r = parseRule(rule);
+    v = r.ok ? r.value : null;
+    if (parsedCache.size > 10_000) parsedCache.clear();
+    parsedCache.set(rule, v);
+  }
+  return v;
+}
 
 /** The first matching rule of the strongest behaviour; null when no rule speaks about this call. */
 export function evaluateRules(toolName: string, input: unknown, rules: RuleSet, opts: MatchOptions = {}): RuleMatch | null {
   for (const behavior of ORDER) {
     const hit = findRule(rules[behavior], behavior, toolName, input, opts);
-    if (hit) return { behavior, rule: hit.rule, source: hit.source };
+    if (hit) return { behavior, rule: hit.rule, source: hit.source, ...(hit.file ? { file: hit.file } : {}) };
   }
   return null;
 }
@@ -25,10 +40,18 @@ export function findRule(
 ): RuleEntry | undefined {
   for (const entry of entries) {
     // A malformed rule matches nothing; settings loading reports it to the user.
-    const parsed = parseRule(entry.rule);
-    if (parsed.ok && ruleCovers(parsed.value, toolName, input, behavior, opts)) return entry;
+    const parsed = parsedRule(entry.rule);
+    if (parsed && ruleCovers(parsed, toolName, input, behavior, opts)) return entry;
   }
   return undefined;
+}
+
+/** The rules of this behaviour written for this tool (or its family), matching or not: "rules here allow …". */
+export function rulesForTool(entries: readonly RuleEntry[], behavior: RuleBehavior, toolName: string, aliases: readonly string[] = []): RuleEntry[] {
+  return entries.filter((e) => {
+    const p = parsedRule(e.rule);
+    return p !== null && ruleToolCovers(p.toolName, toolName, behavior, aliases);
+  });
 }
 
 /** Rules lists merged per behaviour (e.g. configured + session rules). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createHeadlessPrompter } from './headless-prompter';
+import { createHeadlessPrompter, headlessDenialMessage } from './headless-prompter';
 import { suggestRules } from './suggest';
 
 describe('PL4e headless prompter', () => {
@@ -24,6 +24,16 @@ describe('PL4e headless prompter', () => {
         'Allow it with --allowedTools "Bash(npm test)" or a permissions.allow rule.',
     );
     expect(answer.denial?.reason.type).toBe('headless');
+  });
+});
+
+describe('PL4e headless denial text', () => {
+  it('tells the model why when the explanation says more than "no rule allows it"', () => {
+    const why = 'Asked because `a && curl x` runs several commands and allow rules only cover one command at a time: `curl x` matched no rule.';
+    expect(headlessDenialMessage('Bash', 'Bash(a && curl x)', why)).toBe(
+      `Permission to use Bash was not granted: agent-desk ran headless, so nobody could approve it. ${why} Allow it with --allowedTools "Bash(a && curl x)" or a permissions.allow rule.`,
+    );
+    expect(headlessDenialMessage('Bash', 'Bash(ls)', 'Asked because no rule allows `ls`.')).toContain('ran headless and no rule allowed it.');
   });
 });
 

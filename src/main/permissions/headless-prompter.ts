@@ -2,17 +2,22 @@
 // the user exactly which flag or rule would have allowed the call.
 import type { Prompter } from './types';
 
-export function headlessDenialMessage(toolName: string, suggestion: string): string {
-  return (
-    `Permission to use ${toolName} was not granted: agent-desk ran headless and no rule allowed it. ` +
-    `Allow it with --allowedTools "${suggestion.replace(/"/g, '\\"')}" or a permissions.allow rule.`
-  );
+/**
+ * `why` is the ask's explanation; when it says more than "no rule allows it" (an ask rule, a compound
+ * command, a path outside the project), the model is told, so it can change course.
+ */
+export function headlessDenialMessage(toolName: string, suggestion: string, why?: string): string {
+  const said = why && /^Asked /.test(why) && !/^Asked because no rule allows /.test(why) ? why.trim() : undefined;
+  const head = said
+    ? `Permission to use ${toolName} was not granted: agent-desk ran headless, so nobody could approve it. ${said} `
+    : `Permission to use ${toolName} was not granted: agent-desk ran headless and no rule allowed it. `;
+  return `${head}Allow it with --allowedTools "${suggestion.replace(/"/g, '\\"')}" or a permissions.allow rule.`;
 }
 
 export function createHeadlessPrompter(): Prompter {
   return {
     async prompt(req) {
-      const message = headlessDenialMessage(req.toolName, req.suggestions[0] ?? req.toolName);
+      const message = headlessDenialMessage(req.toolName, req.suggestions[0] ?? req.toolName, req.message);
       return { decision: 'deny', denial: { message, reason: { type: 'headless', reason: 'no interactive prompt' } } };
     },
   };

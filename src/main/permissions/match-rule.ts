@@ -1,21 +1,42 @@
-// Whether one parsed rule covers one tool call: whole-tool names, MCP server prefixes, and content
-// through a per-tool matcher (Bash built in; file tools register path matchers later).
-import { ruleCoversWholeTool, type PermissionRuleValue } from '../../shared/permissions/rule';
+// Whether one parsed rule covers one tool call: whole-tool names (with Claude Code's tool families and
+// MCP server rules), and content through a per-tool matcher — Bash commands, file paths, web domains.
+import { mcpRuleCovers, type PermissionRuleValue } from '../../shared/permissions/rule';
 import { bashRuleMatches } from './bash-match';
+import { webFetchRuleMatches } from './domain-match';
+import { pathRuleMatches, type PathContext } from './path-match';
+import { FILE_TOOLS, ruleToolCovers } from './tool-families';
 import type { RuleBehavior } from './types';
 
+export type { PathContext };
+
 /** Decides whether a rule's content (`npm test` in `Bash(npm test)`) covers a call's input. */
-export type ContentMatcher = (content: string, input: unknown, behavior: RuleBehavior) => boolean;
+export type ContentMatcher = (content: string, input: unknown, behavior: RuleBehavior, ctx: MatchContext) => boolean;
+
+export interface MatchContext {
+  /** The tool being called (a family rule like `Edit(...)` is matched against Write's input too). */
+  toolName: string;
+  paths: PathContext;
+}
+
+function field(input: unknown, name: string): string | undefined {
+  if (!input || typeof input !== 'object') return undefined;
+  const v = (input as Record<string, unknown>)[name];
+  return typeof v === 'string' ? v : undefined;
+}
+
+const pathMatcher: ContentMatcher = (content, input, behavior, ctx) => pathRuleMatches(content, ctx.toolName, input, behavior, ctx.paths);
 
 export const DEFAULT_CONTENT_MATCHERS: Readonly<Record<string, ContentMatcher>> = {
   Bash: (content, input, behavior) => {
     const command = field(input, 'command');
     return command !== undefined && bashRuleMatches(content, command, behavior);
   },
+  WebFetch: (content, input, behavior) => webFetchRuleMatches(content, input, behavior),
+  ...Object.fromEntries(FILE_TOOLS.map((t) => [t, pathMatcher])),
 };
 
 /** For tools without a matcher of their own: the input's main string field, compared as a glob. */
-const PRIMARY_FIELDS = ['file_path', 'notebook_path', 'path', 'url', 'pattern', 'command'] as const;
+const PRIMARY_FIELDS = ['file_path', 'notebook_path', 'path', 'url', 'pattern', 'command', 'query'] as const;
 
 export const genericContentMatcher: ContentMatcher = (content, input) => {
   for (const name of PRIMARY_FIELDS) {
@@ -24,12 +45,6 @@ export const genericContentMatcher: ContentMatcher = (content, input) => {
   }
   return false;
 };
-
-function field(input: unknown, name: string): string | undefined {
-  if (!input || typeof input !== 'object') return undefined;
-  const v = (input as Record<string, unknown>)[name];
-  return typeof v === 'string' ? v : undefined;
-}
 
 function globRegex(glob: string): RegExp {
   const src = glob
@@ -42,9 +57,13 @@ function globRegex(glob: string): RegExp {
 export interface MatchOptions {
   /** The tool's other names: a rule written for an alias still applies. */
   aliases?: readonly string[];
-  /** Content matchers by tool name; tools without one use `genericContentMatcher`. */
+  /** Extra content matchers by tool name (over the defaults); tools without one use `genericContentMatcher`. */
   matchers?: Readonly<Record<string, ContentMatcher>>;
+  /** Where paths start; without it, relative paths and `./`, `/` patterns start at the filesystem root. */
+  paths?: PathContext;
 }
+
+const NO_PATHS: PathContext = { cwd: '/', projectDir: '/' };
 
 export function ruleCovers(
   rule: PermissionRuleValue,
@@ -53,9 +72,12 @@ export function ruleCovers(
   behavior: RuleBehavior,
   opts: MatchOptions = {},
 ): boolean {
-  if (rule.ruleContent === undefined) return ruleCoversWholeTool(rule, { name: toolName, aliases: opts.aliases });
-  // Content rules name one tool exactly (`mcp__server(x)` is not a thing).
-  if (rule.toolName !== toolName && !(opts.aliases ?? []).includes(rule.toolName)) return false;
-  const matcher = (opts.matchers ?? DEFAULT_CONTENT_MATCHERS)[toolName] ?? genericContentMatcher;
-  return matcher(rule.ruleContent, input, behavior);
+  const aliases = opts.aliases ?? [];
+  const named = ruleToolCovers(rule.toolName, toolName, behavior, aliases);
+  if (rule.ruleContent === undefined) return named || mcpRuleCovers(rule.toolName, toolName);
+  // Content rules name one tool (or family) exactly (`mcp__server(x)` is not a thing).
+  if (!named) return false;
+  const lookup = (name: string) => opts.matchers?.[name] ?? DEFAULT_CONTENT_MATCHERS[name];
+  const matcher = lookup(toolName) ?? aliases.map(lookup).find((m) => m !== undefined) ?? genericContentMatcher;
+  return matcher(rule.ruleContent, input, behavior, { toolName, paths: opts.paths ?? NO_PATHS });
 }

@@ -1,5 +1,6 @@
 // What the permission mode says about a call: plan mode refuses anything that is not read-only,
-// bypassPermissions allows what no rule stopped, acceptEdits is a seam the file tools fill.
+// bypassPermissions allows what no rule stopped, acceptEdits allows edits inside the working
+// directories (a policy the file tools supply). Policy can take bypassPermissions away.
 import type { PermissionMode } from './types';
 
 export function planModeDenial(mode: PermissionMode, toolName: string, readOnly: boolean): string | undefined {
@@ -13,7 +14,7 @@ export function planModeDenial(mode: PermissionMode, toolName: string, readOnly:
 /** Decides whether acceptEdits covers a call (file edits inside the working directories). */
 export type AcceptEditsPolicy = (toolName: string, input: unknown) => boolean;
 
-/** Until the file tools land nothing is an "edit", so acceptEdits behaves like default. */
+/** Without the file tools' policy nothing is an "edit", so acceptEdits behaves like default. */
 export const NO_ACCEPT_EDITS: AcceptEditsPolicy = () => false;
 
 export function modeAllows(
@@ -25,4 +26,17 @@ export function modeAllows(
   if (mode === 'bypassPermissions') return true;
   if (mode === 'acceptEdits') return acceptEdits(toolName, input);
   return false;
+}
+
+export const BYPASS_DISABLED_MESSAGE =
+  'bypassPermissions mode is disabled by policy (permissions.disableBypassPermissionsMode is "disable"); using default mode instead.';
+
+/**
+ * The mode a session really runs in: the requested one (flag, then settings' defaultMode, then
+ * default), except that bypassPermissions falls back to default when a settings file disables it.
+ */
+export function effectiveMode(requested: PermissionMode | undefined, bypassDisabled: boolean): { mode: PermissionMode; refused?: string } {
+  const mode = requested ?? 'default';
+  if (mode === 'bypassPermissions' && bypassDisabled) return { mode: 'default', refused: BYPASS_DISABLED_MESSAGE };
+  return { mode };
 }

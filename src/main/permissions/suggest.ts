@@ -1,7 +1,11 @@
-// Rules to offer with "always allow" and the pattern a denial is counted under: the exact call
-// first (`Bash(npm test)`), then a prefix over its command word(s) (`Bash(git commit:*)`).
-import { hasShellControl } from './bash-match';
+// Rules to offer with "always allow", narrowest first, and the pattern a denial is counted under:
+// Bash — the exact call (`Bash(npm test)`), then a prefix over its command word(s); file tools — the
+// file (`Edit(/src/app.ts)`), then its folder; WebFetch — the host (`WebFetch(domain:example.com)`).
+import path from 'node:path';
 import { formatRule } from '../../shared/permissions/rule';
+import { hasShellControl } from './bash-match';
+import { relativeInside } from './path-pattern';
+import { EDIT_TOOLS, fileTargetOf } from './tool-families';
 
 function commandOf(input: unknown): string | undefined {
   if (!input || typeof input !== 'object') return undefined;
@@ -9,7 +13,51 @@ function commandOf(input: unknown): string | undefined {
   return typeof c === 'string' && c.trim() ? c.trim().replace(/[ \t]+/g, ' ') : undefined;
 }
 
-export function suggestRules(toolName: string, input: unknown): string[] {
+export interface SuggestContext {
+  cwd: string;
+  projectDir: string;
+  home?: string;
+}
+
+/** A path as a rule pattern: `/rel` inside the project, `~/rel` in home, else `//abs`. */
+export function pathPatternFor(abs: string, ctx: Pick<SuggestContext, 'projectDir' | 'home'>): string {
+  const inProject = relativeInside(ctx.projectDir, abs);
+  if (inProject !== null) return `/${inProject}`;
+  const inHome = ctx.home ? relativeInside(ctx.home, abs) : null;
+  if (inHome !== null) return `~/${inHome}`;
+  return `/${abs.split(path.sep).join('/')}`;
+}
+
+/** Glob characters in a real path are escaped, so the rule names that path and nothing else. */
+const literal = (s: string) => s.replace(/[*?[\]{}\\]/g, '\\$&');
+
+function fileSuggestions(toolName: string, input: unknown, ctx: SuggestContext): string[] | null {
+  const target = fileTargetOf(toolName, input);
+  if (!target || target.path.trim().startsWith('~')) return null;
+  const abs = path.resolve(ctx.cwd, target.path.trim());
+  const file = literal(pathPatternFor(abs, ctx));
+  const dir = literal(pathPatternFor(target.isDir ? abs : path.dirname(abs), ctx));
+  const ruleTool = EDIT_TOOLS.includes(toolName) ? 'Edit' : toolName;
+  const out: string[] = [];
+  if (!target.isDir) out.push(formatRule({ toolName: ruleTool, ruleContent: file }));
+  out.push(formatRule({ toolName: ruleTool, ruleContent: dir.endsWith('/') ? `${dir}**` : `${dir}/**` }));
+  return out;
+}
+
+export function suggestRules(toolName: string, input: unknown, ctx?: SuggestContext): string[] {
+  if (toolName === 'WebFetch') {
+    const url = (input as { url?: unknown } | null)?.url;
+    try {
+      if (typeof url === 'string') return [formatRule({ toolName, ruleContent: `domain:${new URL(url).hostname}` })];
+    } catch {
+      // Not a URL: only the whole tool can be offered.
+    }
+    return [toolName];
+  }
+  if (ctx) {
+    const files = fileSuggestions(toolName, input, ctx);
+    if (files) return files;
+  }
   if (toolName !== 'Bash') return [toolName];
   const command = commandOf(input);
   if (!command) return [toolName];

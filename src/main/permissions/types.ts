@@ -1,5 +1,7 @@
 // The permission vocabulary as plain data: rule sources, rule entries, modes, and the request/reply
 // pair an interactive prompt exchanges (PL4). No behaviour here.
+import type { PermissionExplanation } from '../../shared/permissions/explanation';
+import type { FileChangePreview } from '../../shared/permissions/request';
 import type { PermissionMode } from '../tools/core/permission-context';
 import type { DecisionReason } from '../tools/core/tool';
 
@@ -23,6 +25,8 @@ export type RuleBehavior = 'allow' | 'deny' | 'ask';
 export interface RuleEntry {
   rule: string;
   source: RuleSource;
+  /** The settings file it was read from (absent for session and command-line rules). */
+  file?: string;
 }
 
 export interface RuleSet {
@@ -38,6 +42,7 @@ export interface RuleMatch {
   behavior: RuleBehavior;
   rule: string;
   source: RuleSource;
+  file?: string;
 }
 
 export const PERMISSION_MODES: readonly PermissionMode[] = ['default', 'acceptEdits', 'plan', 'bypassPermissions'];
@@ -54,6 +59,10 @@ export interface PermissionRequest {
   /** Rules the user may save with "always allow", best first (`Bash(npm test)`). */
   suggestions: string[];
   destructive: boolean;
+  /** Diff-first approval: the change an editing tool would make (absent when it cannot be computed). */
+  preview?: FileChangePreview;
+  /** Why the person is asked, as data (the verdict's explanation). */
+  explanation?: PermissionExplanation;
 }
 
 /** The user's answer (the `permission:reply` invoke's payload). */

@@ -58,15 +58,15 @@ describe('loadClaudeSettings', () => {
     expect(s.warnings).toEqual([]);
     expect(s.rules).toEqual({
       allow: [
-        { rule: 'Bash(ls)', source: 'localSettings' },
-        { rule: 'Read', source: 'projectSettings' },
-        { rule: 'Bash(npm test)', source: 'userSettings' },
+        { rule: 'Bash(ls)', source: 'localSettings', file: local() },
+        { rule: 'Read', source: 'projectSettings', file: proj() },
+        { rule: 'Bash(npm test)', source: 'userSettings', file: user() },
       ],
       deny: [
-        { rule: 'WebFetch', source: 'policySettings' },
-        { rule: 'Bash(rm:*)', source: 'projectSettings' },
+        { rule: 'WebFetch', source: 'policySettings', file: managed },
+        { rule: 'Bash(rm:*)', source: 'projectSettings', file: proj() },
       ],
-      ask: [{ rule: 'Bash(git push:*)', source: 'projectSettings' }],
+      ask: [{ rule: 'Bash(git push:*)', source: 'projectSettings', file: proj() }],
     });
     expect(s.defaultMode).toBe('plan');
     expect(s.env).toEqual({ A: 'user', B: 'project', N: '3' });
@@ -90,7 +90,7 @@ describe('loadClaudeSettings', () => {
     });
     write(local(), '[1, 2]');
     const s = await loadClaudeSettings({ projectDir: project, env });
-    expect(s.rules.allow).toEqual([{ rule: 'Read', source: 'projectSettings' }]);
+    expect(s.rules.allow).toEqual([{ rule: 'Read', source: 'projectSettings', file: proj() }]);
     expect(s.env).toEqual({ OK: 'yes' });
     expect(s.defaultMode).toBeUndefined();
     expect(s.warnings).toEqual([
@@ -149,7 +149,7 @@ describe('createProjectSettings', () => {
     await ps.load(project);
     expect(seen).toHaveLength(1);
     write(proj(), { permissions: { allow: ['Bash'] } });
-    expect((await ps.load(project)).rules.allow).toEqual([{ rule: 'Bash', source: 'projectSettings' }]);
+    expect((await ps.load(project)).rules.allow).toEqual([{ rule: 'Bash', source: 'projectSettings', file: proj() }]);
     expect(ps.current(project).rules.allow).toHaveLength(1);
     write(proj(), '{oops');
     await ps.load(project);

@@ -1,5 +1,6 @@
 // Reads one JSON settings file: missing = nothing to say; unreadable or malformed = a warning that
 // names the file and, when JSON.parse reveals it, the line and column. Never throws.
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 
 export type JsonFileResult = { kind: 'missing' } | { kind: 'ok'; value: unknown } | { kind: 'error'; warning: string };
@@ -35,15 +36,14 @@ export function parseErrorLocation(message: string, text: string): { line: numbe
   return null;
 }
 
-export async function readJsonFile(file: string): Promise<JsonFileResult> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'missing' };
-    return { kind: 'error', warning: `Could not read settings file ${file} (${code ?? String(err)}); it was ignored.` };
-  }
+function readError(file: string, err: unknown): JsonFileResult {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'missing' };
+  return { kind: 'error', warning: `Could not read settings file ${file} (${code ?? String(err)}); it was ignored.` };
+}
+
+/** Parses a settings file's text (missing = empty, malformed = a warning with line and column). */
+export function parseJsonText(file: string, text: string): JsonFileResult {
   // An empty file is an unfinished edit, not an error.
   if (text.trim() === '') return { kind: 'missing' };
   try {
@@ -56,4 +56,25 @@ export async function readJsonFile(file: string): Promise<JsonFileResult> {
     const why = message.replace(/, (\.\.\.)?"[\s\S]*$/, '').replace(/ in JSON at position \d+[\s\S]*$/, '').trim();
     return { kind: 'error', warning: `Settings file ${file} is not valid JSON${where} (${why}); it was ignored.` };
   }
+}
+
+export async function readJsonFile(file: string): Promise<JsonFileResult> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (err) {
+    return readError(file, err);
+  }
+  return parseJsonText(file, text);
+}
+
+/** The synchronous twin, for a settings snapshot refreshed inside a permission decision. */
+export function readJsonFileSync(file: string): JsonFileResult {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    return readError(file, err);
+  }
+  return parseJsonText(file, text);
 }

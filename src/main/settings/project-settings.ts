@@ -1,44 +1,78 @@
-// Each project's Claude Code settings, re-read before every turn (an edit applies to the next message)
-// and kept as a snapshot that sync code (the permission stage, hooks) reads. A warning is reported
-// once per project until the file changes what it says.
+// Each project's Claude Code settings as a snapshot that sync code (the permission stage, hooks) reads,
+// kept fresh without a restart: `current()` compares the files' signatures (mtime, size, inode — a few
+// stat calls) and re-reads them when one changed. A warning is reported once until it goes away.
 import path from 'node:path';
-import { EMPTY_CLAUDE_SETTINGS, loadClaudeSettings, type ClaudeSettings } from './claude-settings';
+import { EMPTY_CLAUDE_SETTINGS, loadClaudeSettings, loadClaudeSettingsSync, type ClaudeSettings } from './claude-settings';
+import { filesSignature } from './file-signature';
+import { settingsFiles } from './settings-files';
 
 export interface ProjectSettings {
   /** Reads the files again; reports warnings it has not reported for this project yet. */
   load(projectDir: string): Promise<ClaudeSettings>;
-  /** The last loaded snapshot (empty settings before the first load). */
+  /** The snapshot, re-read first when a settings file changed on disk. */
   current(projectDir: string): ClaudeSettings;
+  /** The files read for this project, weakest first. */
+  files(projectDir: string): string[];
 }
 
 export interface ProjectSettingsOptions {
   env: Readonly<Record<string, string | undefined>>;
   onWarning?: (projectDir: string, warning: string) => void;
-  /** Tests replace the loader. */
+  /** `--settings FILE`: flagSettings, between local and policy. */
+  flagFile?: string;
+  platform?: NodeJS.Platform;
+  /** Tests replace the loaders. */
   loader?: typeof loadClaudeSettings;
+  syncLoader?: typeof loadClaudeSettingsSync;
+}
+
+interface Snapshot {
+  settings: ClaudeSettings;
+  signature: string;
 }
 
 export function createProjectSettings(opts: ProjectSettingsOptions): ProjectSettings {
-  const snapshots = new Map<string, ClaudeSettings>();
+  const snapshots = new Map<string, Snapshot>();
   const reported = new Map<string, Set<string>>();
   const loader = opts.loader ?? loadClaudeSettings;
+  const syncLoader = opts.syncLoader ?? loadClaudeSettingsSync;
+  const loadOpts = (dir: string) => ({ projectDir: dir, env: opts.env, ...(opts.flagFile ? { flagFile: opts.flagFile } : {}), ...(opts.platform ? { platform: opts.platform } : {}) });
+  const filesOf = (dir: string) => settingsFiles(dir, opts.env, opts.platform, opts.flagFile).map((f) => f.file);
+
+  function report(dir: string, settings: ClaudeSettings): void {
+    const seen = reported.get(dir) ?? new Set<string>();
+    // Forget warnings that went away, so a problem that comes back is reported again.
+    const now = new Set(settings.warnings);
+    for (const w of seen) if (!now.has(w)) seen.delete(w);
+    for (const w of settings.warnings) {
+      if (seen.has(w)) continue;
+      seen.add(w);
+      opts.onWarning?.(dir, w);
+    }
+    reported.set(dir, seen);
+  }
+
   return {
     async load(projectDir) {
       const dir = path.resolve(projectDir);
-      const settings = await loader({ projectDir: dir, env: opts.env });
-      snapshots.set(dir, settings);
-      const seen = reported.get(dir) ?? new Set<string>();
-      // Forget warnings that went away, so a problem that comes back is reported again.
-      const now = new Set(settings.warnings);
-      for (const w of seen) if (!now.has(w)) seen.delete(w);
-      for (const w of settings.warnings) {
-        if (seen.has(w)) continue;
-        seen.add(w);
-        opts.onWarning?.(dir, w);
-      }
-      reported.set(dir, seen);
+      // Signature first: a write racing the read is caught by the next current().
+      const signature = filesSignature(filesOf(dir));
+      const settings = await loader(loadOpts(dir));
+      snapshots.set(dir, { settings, signature });
+      report(dir, settings);
       return settings;
     },
-    current: (projectDir) => snapshots.get(path.resolve(projectDir)) ?? EMPTY_CLAUDE_SETTINGS,
+    current(projectDir) {
+      const dir = path.resolve(projectDir);
+      const snap = snapshots.get(dir);
+      if (!snap) return EMPTY_CLAUDE_SETTINGS;
+      const signature = filesSignature(filesOf(dir));
+      if (signature === snap.signature) return snap.settings;
+      const settings = syncLoader(loadOpts(dir));
+      snapshots.set(dir, { settings, signature });
+      report(dir, settings);
+      return settings;
+    },
+    files: (projectDir) => filesOf(path.resolve(projectDir)),
   };
 }

@@ -2,6 +2,15 @@
 // Channel names exist only here; hosts (desktop, web) and the preload derive everything from it.
 import { z } from 'zod';
 import { PermissionReplyInput, PermissionRequestView } from '../permissions/request';
+import {
+  RecentCommandsInput,
+  RecentCommandsResult,
+  RuleEditInput,
+  RuleListing,
+  RuleTestInput,
+  RuleTestResult,
+  RuleUpdateInput,
+} from '../permissions/rule-store';
 import { SessionEvent, UsageTotals } from '../session-events';
 import { ToolCallView } from '../tools/tool-call';
 import { Message, SessionStatus, SessionSummary } from '../transcript';
@@ -74,6 +83,16 @@ export const invokeContract = {
     request: PermissionReplyInput,
     response: z.object({ accepted: z.boolean() }),
   },
+  /** Rule workbench (issue 5): every rule by source with its file, and whether the source is writable. */
+  'permissions:list': { request: empty, response: RuleListing },
+  /** Edits to .claude/settings.local.json, .claude/settings.json or ~/.claude/settings.json; answer the new listing. */
+  'permissions:add': { request: RuleEditInput, response: RuleListing },
+  'permissions:remove': { request: RuleEditInput, response: RuleListing },
+  'permissions:update': { request: RuleUpdateInput, response: RuleListing },
+  /** A rule tested against a call before it is saved: match / no match, in plain words. */
+  'permissions:test': { request: RuleTestInput, response: RuleTestResult },
+  /** Which of this project's recent Bash commands the rule would have covered. */
+  'permissions:recent': { request: RecentCommandsInput, response: RecentCommandsResult },
 } as const satisfies Record<string, { request: z.ZodType; response: z.ZodType }>;
 
 /** Fire-and-forget channels (renderer → main). */

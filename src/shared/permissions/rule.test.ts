@@ -20,6 +20,9 @@ const valid: Array<[string, PermissionRuleValue]> = [
   ['mcp__server', { toolName: 'mcp__server' }],
   ['mcp__server__tool', { toolName: 'mcp__server__tool' }],
   ['mcp__my-server__*', { toolName: 'mcp__my-server__*' }],
+  // Claude Code: `*` may end an MCP rule's tool part (`mcp__github__get_*`), never the server name.
+  ['mcp__github__get_*', { toolName: 'mcp__github__get_*' }],
+  ['mcp__my_server__list*', { toolName: 'mcp__my_server__list*' }],
   ['mcp__server__tool(arg)', { toolName: 'mcp__server__tool', ruleContent: 'arg' }],
   // Escapes: \( \) \\ become ( ) \ ; any other backslash stays.
   ['Bash(echo \\(x\\))', { toolName: 'Bash', ruleContent: 'echo (x)' }],
@@ -45,6 +48,9 @@ const invalid: Array<[unknown, RuleParseErrorCode]> = [
   ['Bash Tool', 'invalid_tool_name'],
   ['Ba$h(x)', 'invalid_tool_name'],
   ['*', 'invalid_tool_name'],
+  ['mcp__git*', 'invalid_tool_name'],
+  ['mcp__github__*_issue', 'invalid_tool_name'],
+  ['Bash*', 'invalid_tool_name'],
   [42, 'not_a_string'],
   [null, 'not_a_string'],
 ];
@@ -117,6 +123,10 @@ describe('ruleCoversWholeTool (AS2 blanket rules)', () => {
     [{ toolName: 'mcp__github__create_issue' }, { name: 'mcp__github__create_issue' }, true],
     [{ toolName: 'mcp__github__create_issue' }, { name: 'mcp__github__list_issues' }, false],
     [{ toolName: 'mcp__github' }, { name: 'Bash' }, false],
+    [{ toolName: 'mcp__github__get_*' }, { name: 'mcp__github__get_issue' }, true],
+    [{ toolName: 'mcp__github__get_*' }, { name: 'mcp__github__list_issues' }, false],
+    [{ toolName: 'mcp__github__get_*' }, { name: 'mcp__github' }, false],
+    [{ toolName: 'mcp__github' }, { name: 'mcp__github2__x' }, false],
   ];
   it.each(cases)('AS2 %j covers %j: %s', (rule, tool, expected) => expect(ruleCoversWholeTool(rule, tool)).toBe(expected));
 });

@@ -25,9 +25,12 @@ export interface RuleParseError {
 
 export type RuleParseResult = { ok: true; value: PermissionRuleValue } | { ok: false; error: RuleParseError };
 
-/** Letters, digits, `_`, `-`; an MCP server-wide rule may end in `__*`. */
+/**
+ * Letters, digits, `_`, `-`. An MCP rule may end its tool part in `*` (`mcp__github__*`,
+ * `mcp__github__get_*`); the server name itself never holds a `*`.
+ */
 const TOOL_NAME = /^[A-Za-z0-9_-]+$/;
-const MCP_SERVER_WILDCARD = /^mcp__[A-Za-z0-9_-]+?__\*$/;
+const MCP_TOOL_WILDCARD = /^mcp__[A-Za-z0-9-]+(?:_[A-Za-z0-9-]+)*__[A-Za-z0-9_-]*\*$/;
 
 function fail(rule: string, code: RuleParseErrorCode, message: string): RuleParseResult {
   return { ok: false, error: { code, message, rule } };
@@ -69,7 +72,7 @@ export function escapeRuleContent(content: string): string {
 }
 
 function validToolName(name: string): boolean {
-  return TOOL_NAME.test(name) || MCP_SERVER_WILDCARD.test(name);
+  return TOOL_NAME.test(name) || MCP_TOOL_WILDCARD.test(name);
 }
 
 /**
@@ -118,18 +121,26 @@ export function mcpInfoFromName(name: string): { serverName: string; toolName?: 
 }
 
 /**
+ * Whether an MCP rule name covers an MCP tool name: `mcp__server` and `mcp__server__*` cover every
+ * tool of that server, `mcp__server__get_*` the tools whose name starts with `get_`, and
+ * `mcp__server__tool` that one tool. Anything that is not an MCP name on both sides is false.
+ */
+export function mcpRuleCovers(ruleName: string, toolName: string): boolean {
+  const ruleMcp = mcpInfoFromName(ruleName);
+  const toolMcp = mcpInfoFromName(toolName);
+  if (ruleMcp === null || toolMcp === null || ruleMcp.serverName !== toolMcp.serverName) return false;
+  if (ruleMcp.toolName === undefined) return true;
+  if (toolMcp.toolName === undefined) return false;
+  if (ruleMcp.toolName.endsWith('*')) return toolMcp.toolName.startsWith(ruleMcp.toolName.slice(0, -1));
+  return ruleMcp.toolName === toolMcp.toolName;
+}
+
+/**
  * Whether a content-less rule covers a whole tool: same name (or one of the tool's aliases), or an
- * `mcp__server` / `mcp__server__*` rule naming the tool's MCP server.
+ * MCP rule naming the tool's server (and, with a trailing `*`, a prefix of its tool name).
  */
 export function ruleCoversWholeTool(rule: PermissionRuleValue, tool: { name: string; aliases?: readonly string[] }): boolean {
   if (rule.ruleContent !== undefined) return false;
   if (rule.toolName === tool.name || (tool.aliases ?? []).includes(rule.toolName)) return true;
-  const ruleMcp = mcpInfoFromName(rule.toolName);
-  const toolMcp = mcpInfoFromName(tool.name);
-  return (
-    ruleMcp !== null &&
-    toolMcp !== null &&
-    (ruleMcp.toolName === undefined || ruleMcp.toolName === '*') &&
-    ruleMcp.serverName === toolMcp.serverName
-  );
+  return mcpRuleCovers(rule.toolName, tool.name);
 }

@@ -5,8 +5,10 @@ import type { PermissionReplyInput, PermissionRequestView } from '../../../share
 import type { ToolCallView } from '../../../shared/tools/tool-call';
 import type { Logger } from '../../ipc/dispatch';
 import type { ApiTool } from '../../model/types';
+import type { RuleDestination } from '../../../shared/permissions/rule-store';
 import { mergeRuleSets } from '../../permissions/evaluate';
-import type { PermissionMode, RuleSet } from '../../permissions/types';
+import { effectiveMode } from '../../permissions/modes';
+import type { PermissionMode, RuleBehavior, RuleSet } from '../../permissions/types';
 import type { ClaudeSettings } from '../../settings/claude-settings';
 import { getAllBaseTools } from '../../tools/builtin';
 import { assembleToolPool, simpleModeFromEnv } from '../../tools/core/assemble';
@@ -38,6 +40,10 @@ export interface ToolRuntimeOptions {
   env: Readonly<Record<string, string | undefined>>;
   publish: (e: SessionEventBody) => void;
   onHookMessages: (messages: string[]) => void;
+  /** Problems for the user (a refused mode, a rule that could not be saved). */
+  notify?: (level: 'info' | 'warn' | 'error', message: string) => void;
+  /** "Always allow" to a settings file. */
+  saveRule?: (destination: Exclude<RuleDestination, 'session'>, behavior: RuleBehavior, rule: string) => Promise<void>;
   log: Logger;
   now: () => number;
   newId: () => string;
@@ -72,8 +78,22 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
   const views = new Map<string, ToolCallView>();
   let modifiers: Array<(ctx: ToolUseContext) => ToolUseContext> = [];
 
-  const mode = (): PermissionMode => config.permissionMode ?? opts.settings().defaultMode ?? 'default';
-  const rules = (): RuleSet => mergeRuleSets(fromCli, opts.settings().rules);
+  let refusalShown = false;
+  const mode = (): PermissionMode => {
+    const settings = opts.settings();
+    const m = effectiveMode(config.permissionMode ?? settings.defaultMode, settings.bypassDisabled === true);
+    if (m.refused && !refusalShown) {
+      refusalShown = true;
+      opts.notify?.('error', m.refused);
+    }
+    return m.mode;
+  };
+  const rules = (): RuleSet => {
+    const settings = opts.settings();
+    // The policy's allowManagedPermissionRulesOnly takes --allowedTools away too.
+    const cli = settings.managedRulesOnly ? { ...fromCli, allow: [] } : fromCli;
+    return mergeRuleSets(cli, settings.rules);
+  };
   const assemble = (): AnyTool[] => assembleToolPool({ mode: mode(), simple, alwaysDenyRules: rules().deny.map((e) => e.rule) }, [], baseTools());
   let pool = assemble();
 
@@ -111,6 +131,13 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
   }
 
   const prompts = createSessionPrompts({ headless: config.headless === true, publish: opts.publish });
+  /** The "always allow" write to a settings file just started: the answered call waits for it. */
+  let lastSave: Promise<void> | undefined;
+  const takeSave = () => {
+    const p = lastSave;
+    lastSave = undefined;
+    return p;
+  };
   const deps: PipelineDeps = {
     context,
     hooks: opts.hooks,
@@ -118,10 +145,19 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
     permissions: createPermissionDecider({
       mode,
       rules,
+      managedRulesOnly: () => opts.settings().managedRulesOnly === true,
+      // `~` in rules is the engine's home (the one whose ~/.claude/settings.json was read).
+      ...(opts.env.HOME || opts.env.USERPROFILE ? { home: (opts.env.HOME || opts.env.USERPROFILE)! } : {}),
       acceptEdits: createAcceptEditsPolicy(() => {
         const ctx = context();
         return { cwd: ctx.state.cwd, workingDirectories: ctx.workingDirectories };
       }),
+      persistRule: (destination, behavior, rule) => {
+        if (!opts.saveRule) return;
+        lastSave = opts.saveRule(destination, behavior, rule).catch((err: unknown) =>
+          opts.notify?.('warn', `The rule ${rule} applies to this session, but could not be saved to ${destination}: ${err instanceof Error ? err.message : String(err)}`),
+        );
+      },
     }),
     prompter: prompts.prompter,
     persister: fsResultPersister,
@@ -164,6 +200,23 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
     },
     views: () => [...views.values()],
     pendingPermissions: () => prompts.pending(),
-    replyPermission: (reply) => prompts.reply(reply),
+    replyPermission(reply) {
+      // "Always allow" to a settings file: saved (and a session rule added) before the prompt resolves,
+      // so the next call already sees it.
+      const destination = reply.destination;
+      if (reply.decision === 'allow_always' && destination && destination !== 'session') {
+        const req = prompts.pending().find((r) => r.requestId === reply.requestId);
+        const rule = (reply.rule ?? req?.suggestions[0] ?? req?.toolName)?.trim();
+        if (req && rule && deps.permissions.remember(rule, destination)) {
+          const saving = takeSave();
+          // The call goes on once the file is written, so the next call (and anyone reading the file) sees it.
+          if (saving) {
+            void saving.then(() => prompts.reply(reply));
+            return true;
+          }
+        }
+      }
+      return prompts.reply(reply);
+    },
   };
 }

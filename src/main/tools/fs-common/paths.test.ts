@@ -56,7 +56,7 @@ describe('filePermission', () => {
     expect((await filePermission('Read', path.join(root, 'session', 'tool-results', 'x.txt'), ctx(), 'read')).behavior).toBe('allow');
     const out = await filePermission('Read', '/etc/hosts', ctx(), 'read');
     expect(out).toMatchObject({ behavior: 'ask', message: expect.stringContaining('/etc/hosts') });
-    expect(out.behavior === 'ask' && out.suggestions).toEqual(['Read(/etc/**)', 'Read']);
+    expect(out.behavior === 'ask' && out.suggestions).toEqual(['Read(//etc/**)', 'Read']);
   });
 
   it('Write: passthrough inside (rules and mode decide), ask outside and through a symlink escape', async () => {

@@ -28,6 +28,7 @@ export async function filePermission<I>(
     behavior: 'ask',
     message,
     reason: { type: 'tool', reason: `${abs} is outside the working directories` },
-    suggestions: [`${toolName}(${path.dirname(abs)}/**)`, toolName],
+    // `//` anchors a rule at the filesystem root (a single `/` means the project root).
+    suggestions: [`${toolName}(/${path.dirname(abs)}/**)`, toolName],
   };
 }

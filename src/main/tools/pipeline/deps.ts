@@ -1,5 +1,7 @@
 // What the pipeline needs from the rest of the engine, as interfaces injected into the orchestrator:
 // hooks, classifier, permission decider, prompter, result persister, clock, ids and the publisher.
+import type { PermissionExplanation } from '../../../shared/permissions/explanation';
+import type { RuleDestination } from '../../../shared/permissions/rule-store';
 import type { ToolCallView } from '../../../shared/tools/tool-call';
 import type { HookRunner as FullHookRunner, PreToolUseResult } from '../../hooks/types';
 import type { Prompter } from '../../permissions/types';
@@ -46,16 +48,20 @@ export interface PermissionCheck {
   forcedAsk?: string;
 }
 
+/** Every verdict may carry its explanation ("why was I asked?"); the permission engine always sets it. */
 export type PermissionVerdict =
-  | { behavior: 'allow'; input: unknown; reason: DecisionReason }
-  | { behavior: 'deny'; message: string; reason: DecisionReason }
-  | { behavior: 'ask'; message: string; reason: DecisionReason; suggestions: string[] };
+  | { behavior: 'allow'; input: unknown; reason: DecisionReason; explanation?: PermissionExplanation }
+  | { behavior: 'deny'; message: string; reason: DecisionReason; explanation?: PermissionExplanation }
+  | { behavior: 'ask'; message: string; reason: DecisionReason; suggestions: string[]; explanation?: PermissionExplanation };
 
 export interface PermissionDecider {
   /** Decides without prompting: allow, deny, or ask (the pipeline then prompts). */
   decide(check: PermissionCheck): Promise<PermissionVerdict>;
-  /** "Always allow": saves a session rule; false when the rule does not parse. */
-  remember(rule: string): boolean;
+  /**
+   * "Always allow": saves a session rule, and with a settings-file destination also writes it there;
+   * false when the rule does not parse.
+   */
+  remember(rule: string, destination?: RuleDestination): boolean;
   /** PL4f: counts a denial; returns guidance for the model once a limit is reached. */
   recordDenial(toolName: string, input: unknown): string | undefined;
 }

@@ -60,3 +60,31 @@ describe('PL4e asking the user', () => {
     expect(await run).toEqual({ behavior: 'cancelled' });
   });
 });
+
+describe('DK4 diff-first approval: the request carries the proposed change', () => {
+  it('an editing tool: the preview from describeChange is attached before the prompt opens', async () => {
+    const order: string[] = [];
+    const tool = makeBashLike({
+      name: 'Edit',
+      describeChange: async () => {
+        order.push('describeChange');
+        return { path: '/project/a.ts', kind: 'update', oldContent: 'a\n', newContent: 'b\n' };
+      },
+    });
+    const p = scriptedPrompter(() => (order.push('prompt'), { decision: 'allow_once' }));
+    expect(await askPermission(args(p, [], { tool }))).toEqual({ behavior: 'allow', reason: { type: 'user' } });
+    expect(order).toEqual(['describeChange', 'prompt']);
+    expect(p.requests[0]!.preview).toEqual({ kind: 'file_change', path: '/project/a.ts', changeKind: 'update', oldContent: 'a\n', newContent: 'b\n' });
+  });
+
+  it('a failing describeChange still asks, without a preview; other tools never carry one', async () => {
+    const tool = makeBashLike({ name: 'Write', describeChange: async () => Promise.reject(new Error('EACCES')) });
+    const p = scriptedPrompter([{ decision: 'deny' }]);
+    expect(await askPermission(args(p, [], { tool }))).toMatchObject({ behavior: 'deny' });
+    expect(p.requests).toHaveLength(1);
+    expect('preview' in p.requests[0]!).toBe(false);
+    const bash = scriptedPrompter([{ decision: 'allow_once' }]);
+    await askPermission(args(bash));
+    expect('preview' in bash.requests[0]!).toBe(false);
+  });
+});

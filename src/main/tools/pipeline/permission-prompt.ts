@@ -1,9 +1,12 @@
 // PL4e: turns an "ask" verdict into a person's answer through the injected Prompter — allow once,
 // always allow (saves a session rule), or deny (with their feedback for the model). Abort = cancelled.
+// Editing tools' requests carry the proposed change (diff-first approval, DK4).
+import type { FileChangePreview } from '../../../shared/permissions/request';
 import { describeDecisionReason } from '../../permissions/describe';
 import type { PermissionRequest, PromptAnswer, Prompter } from '../../permissions/types';
 import type { AnyTool, DecisionReason, ToolUseContext } from '../core/tool';
 import type { PermissionDecider, PermissionVerdict } from './deps';
+import { changePreview } from './file-preview';
 
 export type AskOutcome =
   | { behavior: 'allow'; reason: DecisionReason; savedRule?: string }
@@ -60,7 +63,7 @@ function raceAbort(p: Promise<PromptAnswer>, signal: AbortSignal): Promise<Promp
   });
 }
 
-export function permissionRequest(a: AskArgs): PermissionRequest {
+export function permissionRequest(a: AskArgs, preview?: FileChangePreview): PermissionRequest {
   return {
     requestId: a.newId(),
     sessionId: a.ctx.sessionId,
@@ -71,11 +74,13 @@ export function permissionRequest(a: AskArgs): PermissionRequest {
     reason: describeDecisionReason(a.verdict.reason),
     suggestions: a.verdict.suggestions,
     destructive: isDestructive(a.tool, a.input),
+    ...(preview ? { preview } : {}),
+    ...(a.verdict.explanation ? { explanation: a.verdict.explanation } : {}),
   };
 }
 
 export async function askPermission(a: AskArgs): Promise<AskOutcome> {
-  const req = permissionRequest(a);
+  const req = permissionRequest(a, await changePreview(a.tool, a.input, a.ctx));
   let answer: PromptAnswer | null;
   try {
     answer = await raceAbort(Promise.resolve().then(() => a.prompter.prompt(req, a.signal)), a.signal);

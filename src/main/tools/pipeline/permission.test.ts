@@ -35,7 +35,16 @@ const hook = (h: Partial<PreToolUseResult>): PreToolUseResult => ({ messages: []
 describe('PL4 permission decision: first definite answer wins', () => {
   it('(a) a hook deny beats an allow rule, and its reason reaches the model', async () => {
     const v = await decider({ set: rules({ allow: [r('Bash')] }) }).decide(check(bash, npmTest, { hook: hook({ decision: 'deny', reason: 'no tests on Fridays' }) }).c);
-    expect(v).toEqual({ behavior: 'deny', message: 'PreToolUse hook denied this call: no tests on Fridays', reason: { type: 'hook', hook: 'PreToolUse', reason: 'no tests on Fridays' } });
+    expect(v).toEqual({
+      behavior: 'deny',
+      message: 'PreToolUse hook denied this call: no tests on Fridays',
+      reason: { type: 'hook', hook: 'PreToolUse', reason: 'no tests on Fridays' },
+      explanation: {
+        decision: 'deny',
+        reason: { kind: 'hook', hook: 'PreToolUse', outcome: 'deny', message: 'no tests on Fridays' },
+        text: 'Denied by a PreToolUse hook: no tests on Fridays',
+      },
+    });
   });
 
   it('(a) a hook block (exit 2) denies with its stderr as the message', async () => {
@@ -54,7 +63,12 @@ describe('PL4 permission decision: first definite answer wins', () => {
 
   it('(a) a hook allow skips the prompt (tool passthrough, no rule) without asking the classifier', async () => {
     const { c, asked } = check(bash, npmTest, { hook: hook({ decision: 'allow', reason: 'ci hook' }) });
-    expect(await decider().decide(c)).toEqual({ behavior: 'allow', input: npmTest, reason: { type: 'hook', hook: 'PreToolUse', reason: 'ci hook' } });
+    expect(await decider().decide(c)).toEqual({
+      behavior: 'allow',
+      input: npmTest,
+      reason: { type: 'hook', hook: 'PreToolUse', reason: 'ci hook' },
+      explanation: { decision: 'allow', reason: { kind: 'hook', hook: 'PreToolUse', outcome: 'allow', message: 'ci hook' }, text: 'Allowed by a PreToolUse hook: ci hook' },
+    });
     expect(asked).toEqual([]);
   });
 
@@ -69,10 +83,15 @@ describe('PL4 permission decision: first definite answer wins', () => {
 
   it("(b) a deny rule beats the tool's own allow; so does an ask rule", async () => {
     const read = makeTool({ name: 'Read' }); // buildTool default: checkPermissions → allow
-    expect(await decider({ set: rules({ deny: [r('Read')] }) }).decide(check(read, { text: 'x' }).c)).toEqual({
+    expect(await decider({ set: rules({ deny: [{ rule: 'Read', source: 'userSettings', file: '/home/me/.claude/settings.json' }] }), home: '/home/me' }).decide(check(read, { text: 'x' }).c)).toEqual({
       behavior: 'deny',
-      message: 'Permission to use Read has been denied by the rule Read (userSettings).',
+      message: 'Permission to use Read has been denied by the rule Read in ~/.claude/settings.json.',
       reason: { type: 'rule', rule: 'Read', source: 'userSettings', behavior: 'deny' },
+      explanation: {
+        decision: 'deny',
+        reason: { kind: 'rule', rule: 'Read', behavior: 'deny', source: 'userSettings', file: '/home/me/.claude/settings.json' },
+        text: 'Denied by the rule `Read` in ~/.claude/settings.json.',
+      },
     });
     expect((await decider({ set: rules({ ask: [r('Read')] }) }).decide(check(read, { text: 'x' }).c)).behavior).toBe('ask');
     expect((await decider().decide(check(read, { text: 'x' }).c)).behavior).toBe('allow');
@@ -80,7 +99,12 @@ describe('PL4 permission decision: first definite answer wins', () => {
 
   it("(b) the tool's deny is definite, even against an allow rule; its updatedInput is used on allow", async () => {
     const t = makeTool({ name: 'Fetch', checkPermissions: () => ({ behavior: 'deny', message: 'blocked domain' }) });
-    expect(await decider({ set: rules({ allow: [r('Fetch')] }) }).decide(check(t, { text: 'x' }).c)).toEqual({ behavior: 'deny', message: 'blocked domain', reason: { type: 'tool', reason: 'blocked domain' } });
+    expect(await decider({ set: rules({ allow: [r('Fetch')] }) }).decide(check(t, { text: 'x' }).c)).toEqual({
+      behavior: 'deny',
+      message: 'blocked domain',
+      reason: { type: 'tool', reason: 'blocked domain' },
+      explanation: { decision: 'deny', reason: { kind: 'check', name: 'Fetch', detail: 'blocked domain' }, text: "Denied by Fetch's own check: blocked domain." },
+    });
     const u = makeTool({ name: 'Norm', checkPermissions: () => ({ behavior: 'allow', updatedInput: { text: 'normalized' } }) });
     expect(await decider().decide(check(u, { text: 'x' }).c)).toMatchObject({ behavior: 'allow', input: { text: 'normalized' } });
   });
@@ -103,6 +127,7 @@ describe('PL4 permission decision: first definite answer wins', () => {
         behavior: 'allow',
         input: npmTest,
         reason: { type: 'rule', rule, source: 'cliArg', behavior: 'allow' },
+        explanation: { decision: 'allow', reason: { kind: 'rule', rule, behavior: 'allow', source: 'cliArg' }, text: `Allowed by the rule \`${rule}\` from --allowedTools.` },
       });
     }
     expect((await decider({ set: rules({ allow: [r('Bash(npm:*)')] }) }).decide(check(bash, { command: 'npm test; rm -rf /' }).c)).behavior).toBe('ask');
@@ -110,7 +135,12 @@ describe('PL4 permission decision: first definite answer wins', () => {
 
   it('(d) the classifier allows only after rules, and is awaited only then', async () => {
     const allowed = check(bash, npmTest, { verdict: { verdict: 'allow', reason: 'read-only command' } });
-    expect(await decider().decide(allowed.c)).toEqual({ behavior: 'allow', input: npmTest, reason: { type: 'classifier', reason: 'read-only command' } });
+    expect(await decider().decide(allowed.c)).toMatchObject({
+      behavior: 'allow',
+      input: npmTest,
+      reason: { type: 'classifier', reason: 'read-only command' },
+      explanation: { decision: 'allow', reason: { kind: 'classifier', detail: 'read-only command' } },
+    });
     expect(allowed.asked).toEqual(['classifier']);
     const denied = check(bash, npmTest, { verdict: { verdict: 'allow' } });
     expect((await decider({ set: rules({ deny: [r('Bash')] }) }).decide(denied.c)).behavior).toBe('deny');
@@ -139,7 +169,12 @@ describe('PL4 permission decision: first definite answer wins', () => {
 
 describe('PL4 modes', () => {
   it('bypassPermissions allows unless a deny or ask rule matches', async () => {
-    expect(await decider({ mode: 'bypassPermissions' }).decide(check(bash, npmTest).c)).toEqual({ behavior: 'allow', input: npmTest, reason: { type: 'mode', mode: 'bypassPermissions' } });
+    expect(await decider({ mode: 'bypassPermissions' }).decide(check(bash, npmTest).c)).toEqual({
+      behavior: 'allow',
+      input: npmTest,
+      reason: { type: 'mode', mode: 'bypassPermissions' },
+      explanation: { decision: 'allow', reason: { kind: 'mode', mode: 'bypassPermissions' }, text: 'Allowed because the session is in bypassPermissions mode.' },
+    });
     expect((await decider({ mode: 'bypassPermissions', set: rules({ deny: [r('Bash(npm:*)')] }) }).decide(check(bash, npmTest).c)).behavior).toBe('deny');
     expect((await decider({ mode: 'bypassPermissions', set: rules({ ask: [r('Bash(npm test)')] }) }).decide(check(bash, npmTest).c)).behavior).toBe('ask');
   });

@@ -70,12 +70,12 @@ describe('run-tool-use: the orchestrator sequences PL1–PL8 and publishes each 
     expect(seen).toEqual({ command: 'ls', timeout: 5 });
   });
 
-  it('PL2 validateInput reject → rejected with its message', async () => {
+  it('PL2 validateInput reject → failed (an error to fix, not a refusal) with its message', async () => {
     const w = makeTool({ name: 'Write', validateInput: () => ({ result: false, message: 'File has not been read yet. Read it first before writing.', errorCode: 6 }) });
     const h = harness({ tools: [w] });
     const out = await createRunToolUse(h.deps)(toolUse('t1', 'Write', { text: 'x' }), live(), noProgress);
-    expect(out).toMatchObject({ state: 'rejected', isError: true, content: '<tool_use_error>File has not been read yet. Read it first before writing.</tool_use_error>' });
-    expect(states(h.views)).toEqual(['validating', 'rejected']);
+    expect(out).toMatchObject({ state: 'failed', isError: true, content: '<tool_use_error>File has not been read yet. Read it first before writing.</tool_use_error>' });
+    expect(states(h.views)).toEqual(['validating', 'failed']);
   });
 
   it("PL2 validateInput ask → the prompt shows its message; allow once runs it", async () => {
@@ -86,7 +86,12 @@ describe('run-tool-use: the orchestrator sequences PL1–PL8 and publishes each 
     expect(out.state).toBe('succeeded');
     expect(states(h.views)).toEqual(['validating', 'awaiting_permission', 'running', 'succeeded']);
     expect(prompter.requests).toEqual([
-      { requestId: 'req1', sessionId: 's1', toolUseId: 't1', toolName: 'Write', input: { text: 'x' }, message: 'Write outside the project?', reason: 'Write outside the project?', suggestions: ['Write'], destructive: true },
+      { requestId: 'req1', sessionId: 's1', toolUseId: 't1', toolName: 'Write', input: { text: 'x' }, message: 'Write outside the project?', reason: 'Write outside the project?', suggestions: ['Write'], destructive: true,
+        explanation: {
+          decision: 'ask',
+          reason: { kind: 'check', name: 'validation', detail: 'Write outside the project?' },
+          text: "Asked by Write's input check: Write outside the project?",
+        } },
     ]);
   });
 
@@ -158,7 +163,7 @@ describe('run-tool-use: the orchestrator sequences PL1–PL8 and publishes each 
     const read = makeTool({ name: 'Read' });
     const h = harness({ tools: [read], rules: { allow: [], ask: [], deny: [{ rule: 'Read', source: 'policySettings' }] } });
     const out = await createRunToolUse(h.deps)(toolUse('t1', 'Read', { text: 'x' }), live(), noProgress);
-    expect(out).toMatchObject({ state: 'rejected', content: 'Permission to use Read has been denied by the rule Read (policySettings).' });
+    expect(out).toMatchObject({ state: 'rejected', content: 'Permission to use Read has been denied by the rule Read in the managed policy.' });
     expect(h.views.at(-1)!.error?.code).toBe('permission_denied');
   });
 

@@ -1,0 +1,150 @@
+// The engine behind `agent-desk permissions check|explain`: the app's own permission decider, tools,
+// settings and acceptEdits policy, with settings read once. Each case's `rules` act as session rules;
+// a case that is not well-formed is an error for that case alone. Cases may be decided concurrently.
+import path from 'node:path';
+import { z } from 'zod';
+import type { PermissionExplanation } from '../../shared/permissions/explanation';
+import { parseRule } from '../../shared/permissions/rule';
+import { effectiveMode } from '../permissions/modes';
+import { mergeRuleSets } from '../permissions/evaluate';
+import { PERMISSION_MODES, type PermissionMode, type RuleEntry, type RuleSet } from '../permissions/types';
+import { loadClaudeSettings, type ClaudeSettings } from '../settings/claude-settings';
+import { getAllBaseTools } from '../tools/builtin';
+import { buildTool } from '../tools/core/build-tool';
+import type { AnyTool, ToolUseContext } from '../tools/core/tool';
+import { createAcceptEditsPolicy } from '../tools/fs-common/accept-edits';
+import { realpathOrAncestorSync } from '../tools/fs-common/working-dirs';
+import { createPermissionDecider } from '../tools/pipeline/permission';
+import { parseInput } from '../tools/pipeline/validate';
+
+const ruleList = z.array(z.string()).optional();
+export const CheckCase = z.object({
+  id: z.union([z.string(), z.number()]).optional(),
+  tool: z.string().trim().min(1),
+  input: z.unknown().optional(),
+  rules: z.object({ allow: ruleList, deny: ruleList, ask: ruleList }).partial().optional(),
+  mode: z.enum(PERMISSION_MODES as [PermissionMode, ...PermissionMode[]]).optional(),
+  /** The session's current directory for this case (default: the project). */
+  cwd: z.string().optional(),
+});
+export type CheckCase = z.infer<typeof CheckCase>;
+
+export interface CheckOutcome {
+  decision: 'allow' | 'ask' | 'deny';
+  explanation: PermissionExplanation;
+  suggestions: string[];
+  /** The mode asked for was refused (bypassPermissions disabled by policy). */
+  note?: string;
+}
+
+export type CheckAnswer = { ok: true; outcome: CheckOutcome } | { ok: false; error: string };
+
+/** Tools this app does not have yet (WebFetch, MCP tools…) still get decisions: no opinion of their own. */
+const READ_ONLY_STAND_INS = new Set(['WebFetch', 'WebSearch', 'LS', 'TodoWrite']);
+function standIn(name: string): AnyTool {
+  return buildTool({
+    name,
+    maxResultSizeChars: 1,
+    inputSchema: () => z.unknown() as z.ZodType<unknown>,
+    description: () => name,
+    prompt: () => name,
+    isReadOnly: () => READ_ONLY_STAND_INS.has(name),
+    checkPermissions: () => ({ behavior: 'passthrough' }),
+    call: async () => ({ data: null }),
+    mapResult: () => ({ content: '' }),
+  }) as AnyTool;
+}
+
+function caseRules(c: CheckCase): RuleSet | string {
+  const out: Record<'allow' | 'deny' | 'ask', RuleEntry[]> = { allow: [], deny: [], ask: [] };
+  for (const b of ['allow', 'deny', 'ask'] as const) {
+    for (const rule of c.rules?.[b] ?? []) {
+      const p = parseRule(rule);
+      if (!p.ok) return `rules.${b}: "${rule}" is not a valid rule (${p.error.message})`;
+      out[b].push({ rule: rule.trim(), source: 'session' });
+    }
+  }
+  return out;
+}
+
+/** Nothing cancels a check; one signal serves every case. */
+const NEVER_ABORTED = new AbortController().signal;
+
+export interface CheckEngineOptions {
+  projectDir: string;
+  env: Readonly<Record<string, string | undefined>>;
+  settingsFile?: string;
+  /** The mode when a case names none (default: the settings' defaultMode, else default). */
+  mode?: PermissionMode;
+}
+
+export interface CheckEngine {
+  settings: ClaudeSettings;
+  check(c: CheckCase): Promise<CheckAnswer>;
+}
+
+export async function createCheckEngine(opts: CheckEngineOptions): Promise<CheckEngine> {
+  const projectDir = path.resolve(opts.projectDir);
+  const settings = await loadClaudeSettings({ projectDir, env: opts.env, ...(opts.settingsFile ? { flagFile: opts.settingsFile } : {}) });
+  const tools = new Map<string, AnyTool>();
+  for (const t of getAllBaseTools()) for (const n of [t.name, ...(t.aliases ?? []), ...(t.deprecatedAliases ?? [])]) tools.set(n, t);
+  const workingDirectories = [projectDir, ...settings.additionalDirectories.filter((d) => d !== projectDir)];
+  const home = opts.env.HOME ?? opts.env.USERPROFILE;
+  // The file system is taken as a snapshot for the run: each path is resolved once.
+  const realpaths = new Map<string, string>();
+  const realpath = (p: string) => {
+    let r = realpaths.get(p);
+    if (r === undefined) {
+      if (realpaths.size > 50_000) realpaths.clear();
+      realpaths.set(p, (r = realpathOrAncestorSync(p)));
+    }
+    return r;
+  };
+  // One decider per case (they are cheap): cases may then be decided concurrently.
+  const deciderFor = (rules: RuleSet, mode: PermissionMode, cwd: string) =>
+    createPermissionDecider({
+      mode: () => mode,
+      rules: () => rules,
+      realpath,
+      ...(home ? { home } : {}),
+      acceptEdits: createAcceptEditsPolicy(() => ({ cwd, workingDirectories })),
+    });
+  const base: RuleSet = settings.rules;
+
+  return {
+    settings,
+    async check(c) {
+      const extra = caseRules(c);
+      if (typeof extra === 'string') return { ok: false, error: extra };
+      const tool = tools.get(c.tool) ?? standIn(c.tool);
+      const mode = effectiveMode(c.mode ?? opts.mode ?? settings.defaultMode, settings.bypassDisabled === true);
+      const cwd = c.cwd ? path.resolve(projectDir, c.cwd) : projectDir;
+      const ctx: ToolUseContext = {
+        sessionId: 'permissions-check',
+        projectDir,
+        workingDirectories,
+        state: { cwd },
+        abortSignal: NEVER_ABORTED,
+        toolResultsDir: '',
+        env: settings.env,
+        log: { debug() {}, info() {}, warn() {}, error() {} },
+        tools: [tool],
+      };
+      // The schema only: a tool's business checks (the file was read first, the old text is there…)
+      // are about running the call, not about whether it may run.
+      const valid = parseInput(tool, c.input ?? {});
+      if (!valid.ok) return { ok: false, error: valid.content.replace(/<\/?tool_use_error>/g, '').trim() };
+      const v = await deciderFor(mergeRuleSets(base, extra), mode.mode, cwd).decide({
+        tool,
+        input: valid.input,
+        ctx,
+        classifier: async () => ({ verdict: 'none' }),
+      });
+      const explanation = v.explanation ?? { decision: v.behavior, reason: { kind: 'check', name: tool.name, detail: 'no explanation' }, text: 'No explanation.' };
+      return {
+        ok: true,
+        outcome: { decision: v.behavior, explanation, suggestions: v.behavior === 'ask' ? v.suggestions : [], ...(mode.refused ? { note: mode.refused } : {}) },
+      };
+    },
+  };
+}

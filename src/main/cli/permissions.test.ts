@@ -1,0 +1,185 @@
+// `agent-desk permissions check` and `explain`, in-process (main() with captured streams), against real
+// settings files in a temp project: the same engine as the app, one answer line per case, errors per line.
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parseCommand } from './args';
+import { main } from './main';
+
+let root: string;
+let project: string;
+let home: string;
+let env: Record<string, string>;
+
+beforeEach(() => {
+  root = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'agent-desk-cli-perms-')));
+  project = path.join(root, 'project');
+  home = path.join(root, 'home');
+  mkdirSync(path.join(project, '.claude'), { recursive: true });
+  mkdirSync(path.join(project, 'src'), { recursive: true });
+  mkdirSync(home, { recursive: true });
+  env = { HOME: home, AGENT_DESK_MANAGED_SETTINGS: path.join(root, 'managed.json') };
+  writeFileSync(
+    path.join(project, '.claude', 'settings.json'),
+    JSON.stringify({ permissions: { allow: ['Bash(npm test)', 'Edit(/src/**)'], deny: ['Bash(rm:*)', 'Read(./.env)'], ask: ['Bash(git push:*)'] } }),
+  );
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+async function cli(argv: string[], stdin?: string | string[]) {
+  let stdout = '';
+  let stderr = '';
+  const input = stdin === undefined ? Object.assign(Readable.from([]), { isTTY: true }) : Object.assign(Readable.from(Array.isArray(stdin) ? stdin : [stdin]), { isTTY: false });
+  const code = await main(argv, { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) }, stdin: input, env, cwd: project });
+  // JSON lines (check); explain prints text, so they are parsed only when asked for.
+  return {
+    code,
+    stdout,
+    stderr,
+    get lines() {
+      return stdout.trim() === '' ? [] : stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    },
+  };
+}
+
+const line = (x: unknown) => JSON.stringify(x) + '\n';
+
+describe('agent-desk permissions check', () => {
+  it('answers one line per case, in order, with decision, reason, rule and suggestions', async () => {
+    const r = await cli(
+      ['permissions', 'check'],
+      [
+        line({ id: 'a', tool: 'Bash', input: { command: 'npm test' } }),
+        line({ id: 'b', tool: 'Bash', input: { command: 'npm publish' } }),
+        line({ id: 'c', tool: 'Bash', input: { command: 'ls && rm -rf src' } }),
+        line({ id: 'd', tool: 'Bash', input: { command: 'git push origin main' }, mode: 'bypassPermissions' }),
+        line({ id: 'e', tool: 'Write', input: { file_path: 'src/new.ts', content: 'x' } }),
+        line({ id: 'f', tool: 'Read', input: { file_path: '.env' } }),
+        line({ id: 'g', tool: 'Read', input: { file_path: 'README.md' } }),
+        line({ id: 'h', tool: 'WebFetch', input: { url: 'https://example.com' }, rules: { allow: ['WebFetch(domain:example.com)'] } }),
+        line({ id: 'i', tool: 'Bash', input: { command: 'make' }, mode: 'plan' }),
+        line({ id: 'j', tool: 'Write', input: { file_path: 'docs/a.md', content: 'x' }, mode: 'acceptEdits' }),
+      ].join(''),
+    );
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(r.lines.map((l) => [l.id, l.decision])).toEqual([
+      ['a', 'allow'],
+      ['b', 'ask'],
+      ['c', 'deny'],
+      ['d', 'ask'],
+      ['e', 'allow'],
+      ['f', 'deny'],
+      ['g', 'allow'],
+      ['h', 'allow'],
+      ['i', 'deny'],
+      ['j', 'allow'],
+    ]);
+    const settingsFile = path.join(project, '.claude', 'settings.json');
+    expect(r.lines[0]).toEqual({ id: 'a', decision: 'allow', reason: 'Allowed by the rule `Bash(npm test)` in .claude/settings.json.', rule: 'Bash(npm test)', source: 'projectSettings', file: settingsFile, suggestions: [] });
+    expect(r.lines[1]).toEqual({
+      id: 'b',
+      decision: 'ask',
+      reason: 'Asked because no rule allows `npm publish` (rules in .claude/settings.json allow `npm test`).',
+      suggestions: ['Bash(npm publish)', 'Bash(npm:*)'],
+    });
+    expect(r.lines[2]).toMatchObject({ rule: 'Bash(rm:*)' });
+    expect(r.lines[3]).toMatchObject({ rule: 'Bash(git push:*)', reason: expect.stringContaining('says to ask first') });
+    expect(r.lines[7]).toMatchObject({ rule: 'WebFetch(domain:example.com)', source: 'session' });
+    expect(r.lines[8]!.reason).toContain('plan mode');
+  });
+
+  it('a malformed line is an error line for that id; the rest goes on', async () => {
+    const r = await cli(
+      ['permissions', 'check'],
+      [
+        '{"id": "x1", "tool": "Bash", "input": {"command": "npm test"\n',
+        line({ id: 'x2', input: {} }),
+        line({ id: 'x3', tool: 'Bash', input: { command: 'npm test' }, rules: { allow: ['Bash(oops'] } }),
+        line({ id: 'x4', tool: 'Bash', input: { command: 5 } }),
+        line({ id: 'x5', tool: 'Bash', input: { command: 'npm test' }, mode: 'yolo' }),
+        '\n',
+        line({ id: 'x6', tool: 'Bash', input: { command: 'npm test' } }),
+      ].join(''),
+    );
+    expect(r.code).toBe(0);
+    expect(r.lines.map((l) => [l.id, 'error' in l ? 'error' : l.decision])).toEqual([
+      ['x1', 'error'],
+      ['x2', 'error'],
+      ['x3', 'error'],
+      ['x4', 'error'],
+      ['x5', 'error'],
+      ['x6', 'allow'],
+    ]);
+    expect(r.lines[2]!.error).toContain('"Bash(oops" is not a valid rule');
+    expect(r.lines[3]!.error).toContain('command');
+  });
+
+  it('streams: a case split across stdin chunks is answered once complete; the last line needs no newline', async () => {
+    const r = await cli(['permissions', 'check'], ['{"id":1,"tool":"Ba', 'sh","input":{"command":"npm test"}}\n{"id":2,"tool":"Bash","input":{"command":"x"}}']);
+    expect(r.lines.map((l) => [l.id, l.decision])).toEqual([
+      [1, 'allow'],
+      [2, 'ask'],
+    ]);
+  });
+
+  it('--settings adds a file above local settings; --cwd picks the project; policy disabling bypass is a note', async () => {
+    const flag = path.join(root, 'flag.json');
+    writeFileSync(flag, JSON.stringify({ permissions: { deny: ['Bash(npm test)'] } }));
+    writeFileSync(path.join(root, 'managed.json'), JSON.stringify({ permissions: { disableBypassPermissionsMode: 'disable' } }));
+    const r = await cli(['permissions', 'check', '--cwd', project, '--settings', flag], line({ id: 1, tool: 'Bash', input: { command: 'npm test' } }) + line({ id: 2, tool: 'Bash', input: { command: 'make' }, mode: 'bypassPermissions' }));
+    expect(r.lines[0]).toMatchObject({ decision: 'deny', source: 'flagSettings', file: flag });
+    expect(r.lines[1]).toMatchObject({ decision: 'ask', note: expect.stringContaining('disabled by policy') });
+  });
+
+  it('a broken settings file is a warning on stderr naming file and line; the other rules still apply', async () => {
+    writeFileSync(path.join(project, '.claude', 'settings.local.json'), '{\n  "permissions": [,\n}');
+    const r = await cli(['permissions', 'check'], line({ id: 1, tool: 'Bash', input: { command: 'npm test' } }));
+    expect(r.stderr).toMatch(/warning: Settings file .*settings\.local\.json is not valid JSON at line 2/);
+    expect(r.lines[0]).toMatchObject({ decision: 'allow' });
+  });
+
+  it('needs piped stdin', async () => {
+    expect(await cli(['permissions', 'check'])).toMatchObject({ code: 2, stderr: expect.stringContaining('reads JSON lines on stdin') });
+  });
+});
+
+describe('agent-desk permissions explain', () => {
+  it('prints the decision and why, for a person', async () => {
+    const r = await cli(['permissions', 'explain', 'Bash', '{"command":"npm publish"}']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(
+      [
+        'Would ask: Bash',
+        '',
+        'Asked because no rule allows `npm publish` (rules in .claude/settings.json allow `npm test`).',
+        '',
+        'Allow rules for this tool:',
+        `  Bash(npm test)  (projectSettings, ${path.join(project, '.claude', 'settings.json')})`,
+        '',
+        'To allow it, add one of: Bash(npm publish), Bash(npm:*)',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('takes a bare path or command for INPUT, and --json prints the structured explanation', async () => {
+    const r = await cli(['permissions', 'explain', 'Read', '.env']);
+    expect(r.stdout).toContain('Denied: Read');
+    expect(r.stdout).toContain('Rule:   Read(./.env) (deny, projectSettings,');
+    const j = await cli(['permissions', 'explain', 'Bash', 'git push', '--json']);
+    expect(JSON.parse(j.stdout)).toMatchObject({ decision: 'ask', explanation: { reason: { kind: 'rule', rule: 'Bash(git push:*)', behavior: 'ask' } } });
+  });
+
+  it('usage mistakes are one line and exit 2; a bad input exits 1', async () => {
+    expect(parseCommand(['permissions', 'explain', 'Bash'], () => false)).toMatchObject({ kind: 'usage-error' });
+    expect(parseCommand(['permissions', 'nope'], () => false)).toMatchObject({ kind: 'usage-error' });
+    expect(parseCommand(['permissions', 'check', '--mode', 'yolo'], () => false)).toMatchObject({ kind: 'usage-error' });
+    expect(parseCommand(['permissions'], () => false)).toEqual({ kind: 'help', topic: 'permissions' });
+    expect(await cli(['permissions', 'explain', 'Bash', 'x', '--cwd', path.join(root, 'missing')])).toMatchObject({ code: 2 });
+    expect(await cli(['permissions', 'explain', 'Bash', '{"command": 5}'])).toMatchObject({ code: 1, stderr: expect.stringContaining('command') });
+    expect((await cli(['permissions', '--help'])).stdout).toContain('permissions check [--cwd DIR]');
+  });
+});

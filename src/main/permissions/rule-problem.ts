@@ -1,0 +1,15 @@
+// What is wrong with a rule string, if anything: the grammar (parseRule), and for file tools a path
+// pattern that cannot compile (`Read([abc)`), which would otherwise silently match nothing.
+import { parseRule } from '../../shared/permissions/rule';
+import { parsePathPattern } from './path-pattern';
+import { FILE_TOOLS } from './tool-families';
+
+/** null for a usable rule, else one sentence saying why not. */
+export function ruleProblem(rule: string): string | null {
+  const parsed = parseRule(rule);
+  if (!parsed.ok) return parsed.error.message;
+  const { toolName, ruleContent } = parsed.value;
+  if (ruleContent === undefined || !FILE_TOOLS.includes(toolName)) return null;
+  const p = parsePathPattern(ruleContent);
+  return p.ok ? null : `not a valid path pattern (${p.error})`;
+}
