@@ -1,11 +1,13 @@
 // Glob's search: the pattern's literal directory prefix is where the walk starts (so naming an ignored
 // directory still searches it, as rg does with an explicit path), picomatch matches the rest, .gitignore
-// rules prune the walk, and the matches come back newest first.
+// rules prune the walk (through `rg --files` when rg is given, else the JS walk), and the matches come
+// back newest first.
 import { promises as fs, statSync } from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { GREP_VCS_DIRECTORIES } from '../../../shared/tools/grep';
 import { createTimeSlicer, walkFiles, type IgnoreMatch } from '../fs-common/gitignore';
+import { rgListFiles } from './rg-files';
 
 export interface GlobPlan {
   /** Where the walk starts: the search directory joined with the pattern's literal prefix. */
@@ -55,17 +57,41 @@ async function isDirectory(p: string): Promise<boolean> {
   }
 }
 
+/** How the tree is listed: `rg --files` when `rgPath` is set (the JS walk if rg fails), else the JS walk. */
+export interface ListingOptions {
+  rgPath?: string;
+  /** rg's environment. */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Told when rg failed and the JS walk answered instead. */
+  onRgFallback?: (err: unknown) => void;
+}
+
+async function walkMatches(plan: GlobPlan, isMatch: (rel: string) => boolean, depth: number | undefined, signal: AbortSignal | undefined): Promise<string[]> {
+  const matched: string[] = [];
+  for await (const file of walkFiles(plan.walkRoot, { signal, overrides: skipVcs, ...(depth !== undefined ? { maxDepth: depth } : {}) })) {
+    const rel = path.relative(plan.walkRoot, file).split(path.sep).join('/');
+    if (isMatch(rel)) matched.push(file);
+  }
+  return matched;
+}
+
 /** Every file matching `plan`, newest modification first (ties by path), cut at `limit`. */
-export async function findFiles(plan: GlobPlan, limit: number, signal?: AbortSignal): Promise<FoundFiles> {
+export async function findFiles(plan: GlobPlan, limit: number, signal?: AbortSignal, listing: ListingOptions = {}): Promise<FoundFiles> {
   let matched: string[] = [];
   if (plan.literal) {
     if (await isFile(plan.walkRoot)) matched = [plan.walkRoot];
   } else if (await isDirectory(plan.walkRoot)) {
     const isMatch = picomatch(plan.glob, { dot: true });
     const depth = reachableDepth(plan.glob);
-    for await (const file of walkFiles(plan.walkRoot, { signal, overrides: skipVcs, ...(depth !== undefined ? { maxDepth: depth } : {}) })) {
-      const rel = path.relative(plan.walkRoot, file).split(path.sep).join('/');
-      if (isMatch(rel)) matched.push(file);
+    if (listing.rgPath) {
+      try {
+        matched = await rgListFiles(plan.walkRoot, isMatch, { rgPath: listing.rgPath, env: listing.env ?? process.env, ...(depth !== undefined ? { maxDepth: depth } : {}), ...(signal ? { signal } : {}) });
+      } catch (err) {
+        listing.onRgFallback?.(err);
+        matched = await walkMatches(plan, isMatch, depth, signal);
+      }
+    } else {
+      matched = await walkMatches(plan, isMatch, depth, signal);
     }
   }
   const breathe = createTimeSlicer();

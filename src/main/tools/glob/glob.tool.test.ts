@@ -141,6 +141,21 @@ describe('Glob tool (TL, TL3)', () => {
     expect((await run(p, { pattern: '**/*.ts' })).data.filenames).toEqual([real]);
   });
 
+  it('TL3 the same answer from rg --files, the JS walk (backend builtin), and a missing rg (falls back)', async () => {
+    const p = setup();
+    const a = write(p, 'src/a.ts', 30);
+    const b = write(p, 'src/deep/b.ts', 20);
+    write(p, '.gitignore', 50, 'gen/\n');
+    write(p, 'gen/g.ts', 1);
+    mkdirSync(path.join(p.dir, '.git'));
+    const auto = await run(p, { pattern: '**/*.ts' });
+    const builtin = await run(p, { pattern: '**/*.ts' }, { backend: 'builtin' });
+    const missingRg = await run(p, { pattern: '**/*.ts' }, { rgPath: path.join(p.dir, 'no-such-rg') });
+    expect(auto.data.filenames).toEqual([b, a]);
+    expect(builtin.data.filenames).toEqual([b, a]);
+    expect(missingRg.data.filenames).toEqual([b, a]);
+  });
+
   it('TL3 is read-only and concurrency-safe', () => {
     expect(GlobTool.isReadOnly({ pattern: '*' })).toBe(true);
     expect(GlobTool.isConcurrencySafe({ pattern: '*' })).toBe(true);

@@ -1,6 +1,7 @@
 // The Glob tool (SPEC TL, TL3; issue 4 item 4): files whose path matches a glob, newest first, capped
 // at 100 with a note; .gitignore respected; read-only and concurrency-safe; outside the working
-// directories the permission stage asks.
+// directories the permission stage asks. The tree is listed by `rg --files` when rg is found (as Grep
+// finds it, same env overrides), else walked in JS.
 import { promises as fs } from 'node:fs';
 import {
   GLOB_MAX_RESULTS,
@@ -16,7 +17,8 @@ import { lazySchema } from '../core/lazy-schema';
 import type { Tool, ToolDef, ToolUseContext } from '../core/tool';
 import { expandPath } from '../fs-common/paths';
 import { filePermission } from '../fs-common/permission';
-import { findFiles, planGlob } from './find-files';
+import { findRipgrep } from '../grep/find-rg';
+import { findFiles, planGlob, type ListingOptions } from './find-files';
 import { globPrompt } from './prompt';
 
 /** SPEC PL6: a Glob result is at most 100 paths; 100K characters is never reached in practice. */
@@ -36,6 +38,24 @@ export interface GlobToolDeps {
   /** Results per call (tests lower it). */
   maxResults?: number;
   now?: () => number;
+  /** `auto` (default): `rg --files` when rg is found, else the JS walk; `builtin`: always the JS walk. */
+  backend?: 'auto' | 'builtin';
+  /** The rg binary (default: found on PATH, honouring AGENT_DESK_GREP_BACKEND / AGENT_DESK_RG_PATH). */
+  rgPath?: string;
+}
+
+/** The process's environment with the session's settings `env` on top (as Grep and Bash get it). */
+function listingEnv(ctx: ToolUseContext): Record<string, string | undefined> {
+  const env: Record<string, string | undefined> = { ...process.env };
+  for (const [k, v] of Object.entries(ctx.env)) if (v !== undefined) env[k] = v;
+  return env;
+}
+
+function listingFor(deps: GlobToolDeps, ctx: ToolUseContext): ListingOptions {
+  if (deps.backend === 'builtin') return {};
+  const env = listingEnv(ctx);
+  const rgPath = deps.rgPath ?? findRipgrep(env);
+  return rgPath ? { rgPath, env } : {};
 }
 
 export function createGlobToolDef(deps: GlobToolDeps = {}): ToolDef<GlobInput, GlobOutput> {
@@ -75,7 +95,7 @@ export function createGlobToolDef(deps: GlobToolDeps = {}): ToolDef<GlobInput, G
     async call(input, ctx) {
       const started = now();
       const dir = searchDir(input, ctx);
-      const found = await findFiles(planGlob(input.pattern, dir), limit, ctx.abortSignal);
+      const found = await findFiles(planGlob(input.pattern, dir), limit, ctx.abortSignal, listingFor(deps, ctx));
       if (ctx.abortSignal.aborted) throw abortError();
       const data: GlobOutput = {
         filenames: found.files,
