@@ -2,8 +2,9 @@
 // fake model (strict mode: a broken transcript would be a 400): approval dialog, live Bash output,
 // Stop mid-run, "Always allow", "Deny" with feedback, grouped calls, usage.
 import type { Locator, Page } from '@playwright/test';
-import type { RecordedRequest, ScriptedBlock, ScriptedReply } from '../test/fake-model/server';
+import type { RecordedRequest, ScriptedBlock } from '../test/fake-model/server';
 import { expect, screenshotPath, test } from './fixtures';
+import { ask, countDialogs, dialogsOpened, resultText, say, toolResults, type ToolResult } from './tool-helpers';
 
 const STREAM_CMD = 'for i in 1 2 3; do echo line$i; sleep 0.6; done';
 
@@ -12,7 +13,6 @@ const bash = (command: string, description?: string): ScriptedBlock => ({
   name: 'Bash',
   input: { command, ...(description ? { description } : {}) },
 });
-const say = (text: string): ScriptedReply => ({ content: [{ type: 'text', text }] });
 
 const ui = (page: Page) => ({
   message: page.getByRole('textbox', { name: 'Message' }),
@@ -27,26 +27,6 @@ const ui = (page: Page) => ({
 
 const stateOf = (card: Locator): Locator => card.getByTestId('tool-call-state');
 
-async function ask(page: Page, text: string): Promise<void> {
-  const u = ui(page);
-  await u.message.fill(text);
-  await u.send.click();
-}
-
-type ToolResult = { type: 'tool_result'; tool_use_id: string; content: unknown; is_error?: boolean };
-
-/** The tool_result blocks of the last message of a recorded request. */
-function toolResults(req: RecordedRequest): ToolResult[] {
-  const last = req.body.messages?.at(-1) as { role: string; content: unknown } | undefined;
-  if (!last || !Array.isArray(last.content)) return [];
-  return (last.content as { type: string }[]).filter((b): b is ToolResult => b.type === 'tool_result');
-}
-
-function resultText(r: ToolResult): string {
-  if (typeof r.content === 'string') return r.content;
-  return (r.content as { type: string; text?: string }[]).map((b) => b.text ?? '').join('\n');
-}
-
 /** The tool_use ids of the assistant messages in a recorded request, in order. */
 function toolUseIds(req: RecordedRequest): string[] {
   return (req.body.messages as { role: string; content: unknown }[])
@@ -54,15 +34,6 @@ function toolUseIds(req: RecordedRequest): string[] {
     .flatMap((m) => (m.content as { type: string; id?: string }[]).filter((b) => b.type === 'tool_use').map((b) => b.id!));
 }
 
-/** Counts approval dialogs that ever opened, to prove that none did. (Page code as text: this file has no DOM types.) */
-async function countDialogs(page: Page): Promise<void> {
-  await page.addInitScript({
-    content: `window.__dialogsOpened = 0;
-      new MutationObserver((records) => {
-        for (const r of records) for (const n of r.addedNodes) if (n instanceof HTMLDialogElement) window.__dialogsOpened++;
-      }).observe(document, { childList: true, subtree: true });`,
-  });
-}
 /**
  * Records every rendered change of the tool cards (state, aria-busy, output text) in the page, so a
  * test can assert the ORDER of what was on screen without racing the polling of expect().
@@ -85,7 +56,6 @@ type CardFrame = { name: string; state: string; busy: string; output: string };
 const cardFrames = async (page: Page, name: string): Promise<CardFrame[]> =>
   ((await page.evaluate('window.__cards')) as CardFrame[]).filter((f) => f.name === name);
 
-const dialogsOpened = (page: Page): Promise<number> => page.evaluate('window.__dialogsOpened');
 const focusInDialog = (page: Page): Promise<boolean> => page.evaluate("document.activeElement?.closest('dialog') != null");
 
 test.describe('tool calls in Chromium', () => {

@@ -1,6 +1,7 @@
 // The approval dialog (PL4e, DK4): one pending request at a time ("1 of 3"), a plain-language summary
-// first, the input in full, why it asks, a warning when it may destroy something, and the answers
-// Allow once / Always allow (with the rule, editable) / Deny (with optional feedback for the assistant).
+// first, the input in full, why it asks ("Why am I asked?": the engine's explanation, the rule and its
+// file), a warning when it may destroy something, and the answers Allow once / Always allow (the rule,
+// editable, and which settings file saves it) / Deny (with optional feedback for the assistant).
 // Keys: 1/2/3 after a quiet moment, Enter = the focused button, Esc = Deny (or Back from a step).
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import type { PermissionRequestView } from '../../../shared/permissions/request';
@@ -11,6 +12,7 @@ import { useViewEnv } from '../tools/view-env';
 import { createKeyGuard } from './key-guard';
 import { describeRule, requestKindFor } from './registry';
 import { trapTab } from './use-focus-trap';
+import { DEFAULT_DESTINATION, DESTINATIONS, whyWords, type SavedDestination, type WhyPart } from './why-words';
 import './ApprovalDialog.css';
 
 export function ApprovalDialog(): ReactNode {
@@ -38,13 +40,18 @@ export function ApprovalDialog(): ReactNode {
   );
 }
 
-function idsFor(request: PermissionRequestView): Record<'question' | 'summary' | 'rule' | 'ruleWords' | 'feedback' | 'feedbackHint', string> {
+function idsFor(
+  request: PermissionRequestView,
+): Record<'question' | 'summary' | 'why' | 'rule' | 'ruleWords' | 'saveTo' | 'saveNote' | 'feedback' | 'feedbackHint', string> {
   const base = `approval-${request.requestId.replace(/[^\w-]/g, '')}`;
   return {
     question: `${base}-q`,
     summary: `${base}-s`,
+    why: `${base}-why`,
     rule: `${base}-rule`,
     ruleWords: `${base}-rule-words`,
+    saveTo: `${base}-save-to`,
+    saveNote: `${base}-save-note`,
     feedback: `${base}-feedback`,
     feedbackHint: `${base}-feedback-hint`,
   };
@@ -97,12 +104,14 @@ export function RequestPanel({ request, count, busy, fromOther, onAnswer }: Pane
   const env = useViewEnv();
   const [step, setStep] = useState<Step>('choose');
   const [rule, setRule] = useState(request.suggestions[0] ?? request.toolName);
+  const [destination, setDestination] = useState<SavedDestination>(DEFAULT_DESTINATION);
   const [feedback, setFeedback] = useState('');
   const panel = useRef<HTMLDivElement>(null);
   const guard = useMemo(() => createKeyGuard(performance.now()), []);
   const ids = idsFor(request);
   const purpose = kind.purpose(request);
-  const reason = request.reason && request.reason !== request.message ? request.reason : null;
+  const why = whyWords(request, env.projectDir);
+  const saveTo = DESTINATIONS.find((d) => d.value === destination)!;
 
   // A new request or step: focus the panel (nothing is pressed by a stray Enter) or the step's textbox.
   useEffect(() => {
@@ -136,7 +145,7 @@ export function RequestPanel({ request, count, busy, fromOther, onAnswer }: Pane
   const checked = describeRule(rule);
   const confirmAlways = (e: FormEvent): void => {
     e.preventDefault();
-    if (checked.ok && !busy) onAnswer('allow_always', { rule: rule.trim() });
+    if (checked.ok && !busy) onAnswer('allow_always', { rule: rule.trim(), destination });
   };
   const confirmDeny = (e: FormEvent): void => {
     e.preventDefault();
@@ -180,14 +189,20 @@ export function RequestPanel({ request, count, busy, fromOther, onAnswer }: Pane
         </div>
       )}
 
-      <div className="approval__why">
-        <span className="approval__label">Why you are asked</span>
-        <p>{kind.why(request)}</p>
-        <p className="approval__muted">
-          {request.message}
-          {reason && ` ${reason}`}
+      <section className="approval__why" aria-labelledby={ids.why}>
+        <h3 id={ids.why} className="approval__label">
+          Why am I asked?
+        </h3>
+        <p>
+          <Parts parts={why.parts} />
         </p>
-      </div>
+        {why.rule && (
+          <p className="approval__why-rule">
+            Rule <code>{why.rule.rule}</code> {why.rule.where}
+          </p>
+        )}
+        <p className="approval__muted">{kind.why(request)}</p>
+      </section>
 
       {step === 'choose' && (
         <div className="approval__actions">
@@ -231,7 +246,28 @@ export function RequestPanel({ request, count, busy, fromOther, onAnswer }: Pane
               ))}
             </div>
           )}
-          <p className="approval__muted">Agent Desk will not ask again in this conversation for anything this rule allows.</p>
+          <fieldset className="approval__save" role="radiogroup" aria-labelledby={ids.saveTo} aria-describedby={ids.saveNote}>
+            <legend id={ids.saveTo} className="approval__label">
+              Save this rule for
+            </legend>
+            {DESTINATIONS.map((d) => (
+              <label key={d.value} className="approval__save-choice">
+                <input
+                  type="radio"
+                  name={ids.saveTo}
+                  value={d.value}
+                  checked={destination === d.value}
+                  onChange={() => setDestination(d.value)}
+                />
+                <span>
+                  {d.label} <span className="approval__muted">(<code>{d.file}</code>)</span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          <p id={ids.saveNote} className="approval__muted">
+            {saveTo.note}
+          </p>
           <div className="approval__actions">
             <button type="submit" className="button button--primary" disabled={busy || !checked.ok}>
               Allow and remember
@@ -279,4 +315,9 @@ export function RequestPanel({ request, count, busy, fromOther, onAnswer }: Pane
       </p>
     </div>
   );
+}
+
+/** An explanation's words, with rules, commands and paths as code. */
+function Parts({ parts }: { parts: WhyPart[] }): ReactNode {
+  return parts.map((p, i) => (p.code ? <code key={i}>{p.text}</code> : <span key={i}>{p.text}</span>));
 }

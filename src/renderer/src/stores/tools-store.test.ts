@@ -150,13 +150,20 @@ describe('tools store (issue 3 renderer: tool-call state flows one way)', () => 
     ev({ sessionId: 's1', type: 'permission_request', request: request('r1') });
     ev({ sessionId: 's1', type: 'permission_request', request: request('r2') });
     ev({ sessionId: 's1', type: 'permission_request', request: request('r3') });
-    expect(await tools().reply('r1', 'deny', { feedback: '  use pnpm  ', rule: 'ignored' })).toBe(true);
+    ev({ sessionId: 's1', type: 'permission_request', request: request('r4') });
+    ev({ sessionId: 's1', type: 'permission_request', request: request('r5') });
+    expect(await tools().reply('r1', 'deny', { feedback: '  use pnpm  ', rule: 'ignored', destination: 'userSettings' })).toBe(true);
     expect(await tools().reply('r2', 'allow_always', { rule: ' Bash(ls) ', feedback: 'ignored' })).toBe(true);
     expect(await tools().reply('r3', 'deny', { feedback: '   ' })).toBe(true);
+    expect(await tools().reply('r4', 'allow_always', { rule: 'Bash(ls)', destination: 'localSettings' })).toBe(true);
+    expect(await tools().reply('r5', 'allow_once', { destination: 'projectSettings' })).toBe(true);
     expect(bridge.calls.filter((c) => c.channel === 'permission:reply').map((c) => c.request)).toEqual([
       { requestId: 'r1', decision: 'deny', feedback: 'use pnpm' },
       { requestId: 'r2', decision: 'allow_always', rule: 'Bash(ls)' },
       { requestId: 'r3', decision: 'deny' },
+      // PL4e: "Always allow" names the settings file to save to; other answers never carry one.
+      { requestId: 'r4', decision: 'allow_always', rule: 'Bash(ls)', destination: 'localSettings' },
+      { requestId: 'r5', decision: 'allow_once' },
     ]);
     expect(tools().permissions).toEqual([]);
     expect(tools().replying).toBeNull();

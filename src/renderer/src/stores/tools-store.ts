@@ -3,6 +3,7 @@
 // Fed only by session events and session:open snapshots; components read it and call reply().
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { PermissionDecision, PermissionRequestView } from '../../../shared/permissions/request';
+import type { RuleDestination } from '../../../shared/permissions/rule-store';
 import type { SessionEvent, UsageTotals } from '../../../shared/session-events';
 import type { ToolCallState, ToolCallView, ToolProgress } from '../../../shared/tools/tool-call';
 import type { Bridge } from '../bridge/types';
@@ -28,6 +29,8 @@ export interface ToolsSnapshot {
 export interface ReplyExtra {
   feedback?: string;
   rule?: string;
+  /** Where "Always allow" saves the rule (main writes the settings file before it answers). */
+  destination?: RuleDestination;
 }
 
 export interface ToolsState {
@@ -174,6 +177,7 @@ export function createToolsStore(bridge: Bridge, options: ToolsStoreOptions): To
             decision,
             ...(decision === 'deny' && feedback ? { feedback } : {}),
             ...(decision === 'allow_always' && rule ? { rule } : {}),
+            ...(decision === 'allow_always' && extra.destination ? { destination: extra.destination } : {}),
           });
           // Taken, or already settled elsewhere (accepted: false): either way it no longer waits here.
           removeRequest(requestId);
