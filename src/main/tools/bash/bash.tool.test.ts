@@ -1,9 +1,10 @@
 // Bash against real processes: output, exit codes, cwd persistence, env, stdin, timeouts and Stop
-// killing the whole tree, live progress, bounded memory on large output, the sandbox seam.
+// killing the whole tree, live progress, bounded memory on large output, the sandbox seam — each
+// both through the warm shell pool and with a plain spawn per call.
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BASH_MAX_TIMEOUT_MS, type BashInput, type BashOutput } from '../../../shared/tools/bash';
 import type { ToolProgress } from '../../../shared/tools/tool-call';
 import type { SandboxWrapper } from '../../sandbox/index';
@@ -14,6 +15,8 @@ import { tempProject, type TempProject } from './test-context';
 
 const allow: CanUseTool = async () => ({ behavior: 'allow' });
 let project: TempProject | undefined;
+/** Set per suite: every test runs with the app's warm shell pool and with plain spawns. */
+let warmPool: false | undefined;
 
 afterEach(() => {
   project?.cleanup();
@@ -30,7 +33,8 @@ async function run(
   input: BashInput,
   opts: { deps?: BashToolDeps; onProgress?: (e: ToolProgress) => void } = {},
 ): Promise<{ data: BashOutput; text: string; isError: boolean; progress: ToolProgress[] }> {
-  const tool = opts.deps ? createBashTool(opts.deps) : BashTool;
+  const deps = warmPool === false ? { ...opts.deps, warmPool } : opts.deps;
+  const tool = deps ? createBashTool(deps) : BashTool;
   const parsed = tool.inputSchema().parse(input);
   const progress: ToolProgress[] = [];
   const result = await tool.call(parsed, p.ctx, allow, 'msg-1', (e) => {
@@ -44,7 +48,14 @@ async function run(
 const streamed = (progress: ToolProgress[], stream: 'stdout' | 'stderr') =>
   progress.map((e) => (e.type === 'output' && e.stream === stream ? e.text : '')).join('');
 
-describe('Bash tool (BA, PL5)', () => {
+describe.each([
+  { mode: 'warm shell pool', pool: undefined },
+  { mode: 'plain spawn', pool: false as const },
+])('Bash tool (BA, PL5), $mode', ({ pool }) => {
+  beforeEach(() => {
+    warmPool = pool;
+  });
+
   it('PL5 returns stdout and exit code 0 as a success', async () => {
     const p = setup();
     const r = await run(p, { command: 'echo hello' });

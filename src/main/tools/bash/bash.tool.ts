@@ -27,6 +27,7 @@ import { formatBashResult } from './result-text';
 import { runProcess } from './run-process';
 import { interpretExitCode } from './semantics';
 import { buildShellEnv, plainInvocation, resolveShell, shellInvocation } from './shell';
+import { defaultWarmShellPool, isPoolableShell, type WarmShellPool } from './warm-pool';
 
 /** SPEC PL6: "Bash ~100K". */
 export const BASH_MAX_RESULT_SIZE_CHARS = 100_000;
@@ -39,6 +40,8 @@ export interface BashToolDeps {
   progress?: ProgressOptions;
   /** SIGTERM → SIGKILL grace when killing a tree. */
   killGraceMs?: number;
+  /** Pre-spawned shells (warm-pool.ts); default: the app-wide pool; false = always spawn. */
+  warmPool?: false | WarmShellPool;
 }
 
 function isDirectory(p: string): boolean {
@@ -54,6 +57,8 @@ const firstLine = (s: string) => s.trim().split('\n')[0]?.trim() ?? '';
 export function createBashToolDef(deps: BashToolDeps = {}): ToolDef<BashInput, BashOutput, ToolProgress> {
   const sandbox = deps.sandbox ?? passThroughSandbox;
   const tasks = deps.tasks ?? createInMemoryTaskRegistry();
+  const poolFor = (): WarmShellPool | undefined =>
+    deps.warmPool === false || process.platform === 'win32' ? undefined : (deps.warmPool ?? defaultWarmShellPool());
 
   return {
     name: BASH_TOOL_NAME,
@@ -101,6 +106,11 @@ export function createBashToolDef(deps: BashToolDeps = {}): ToolDef<BashInput, B
       const cwdFile = path.join(os.tmpdir(), `agent-desk-cwd-${process.pid}-${id}`);
       const inv = shellInvocation(shell, input.command, cwdFile);
       const launch = wrap(inv.file, inv.args);
+      // A warm shell only where a cold spawn would run this very shell unwrapped (same env, no sandbox).
+      const warmPool =
+        !input.dangerouslyDisableSandbox && sandbox === passThroughSandbox && isPoolableShell(shell) ? poolFor() : undefined;
+      const request = warmPool?.request(cwd, cwdFile, input.command);
+      const warm = request !== undefined ? warmPool?.take(shell, env) : undefined;
       const collector = new OutputCollector(
         path.join(ctx.toolResultsDir, `bash-${id}.output`),
         deps.outputLimits ?? DEFAULT_OUTPUT_LIMITS,
@@ -109,6 +119,7 @@ export function createBashToolDef(deps: BashToolDeps = {}): ToolDef<BashInput, B
 
       const run = await runProcess({
         ...launch,
+        ...(warm ? { spawned: warm, stdin: request } : {}),
         timeoutMs,
         signal: ctx.abortSignal,
         ...(deps.killGraceMs !== undefined ? { killGraceMs: deps.killGraceMs } : {}),

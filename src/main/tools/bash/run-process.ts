@@ -18,6 +18,9 @@ export interface RunProcessOptions {
   killGraceMs?: number;
   /** After the process exits, how long its pipes may stay open (a `cmd &` it left holds them). */
   drainMs?: number;
+  /** An already-running child (a warm shell, detached, stdio piped) to supervise instead of
+   *  spawning `file`; `stdin` is then its request. */
+  spawned?: ChildProcess;
 }
 
 export interface RunProcessResult {
@@ -36,7 +39,7 @@ export function runProcess(opts: RunProcessOptions): Promise<RunProcessResult> {
   return new Promise<RunProcessResult>((resolve) => {
     let child: ChildProcess;
     try {
-      child = spawn(opts.file, opts.args, {
+      child = opts.spawned ?? spawn(opts.file, opts.args, {
         cwd: opts.cwd,
         env: opts.env,
         detached: true,
