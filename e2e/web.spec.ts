@@ -37,7 +37,9 @@ function lastUserText(body: { messages?: { role: string; content: unknown }[] })
 
 test.describe('web host in Chromium', () => {
   test('DK2 UI5: a message streams its answer live; after a reload the session is listed and reopens', async ({ page, webApp }) => {
-    webApp.fake.push({ content: [{ type: 'text', text: ANSWER }], chunkSize: 6, delayMs: 40 });
+    // ~4 s of streaming: the mid-stream checks below must all fall inside it even on a loaded CI machine
+    // (at ~1.3 s a slow step once let the reply finish before the "Working…" check).
+    webApp.fake.push({ content: [{ type: 'text', text: ANSWER }], chunkSize: 4, delayMs: 80 });
     const u = ui(page);
     await page.goto(webApp.url);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(webApp.projectDir.split('/').at(-1)!);
