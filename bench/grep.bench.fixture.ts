@@ -4,6 +4,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { prng, WORDS } from './lib/prng';
 
 export const FIXTURE_VERSION = 1;
 
@@ -18,23 +19,6 @@ export interface GrepFixture {
   reused: boolean;
 }
 
-/** mulberry32: small, fast, and the same everywhere. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const WORDS = (
-  'alpha beta gamma delta value result config parse render update state token buffer stream handle ' +
-  'request response error message user session cache index search match filter option count limit ' +
-  'offset path file line column window event signal worker queue batch retry timeout'
-).split(' ');
 const EXTS = ['ts', 'js', 'py', 'go', 'md', 'json', 'rs', 'tsx'];
 
 function sourceFile(rand: () => number, ext: string, id: number): string {

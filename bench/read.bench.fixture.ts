@@ -2,27 +2,10 @@
 // seed so every run reads the same bytes. Line lengths vary (21–82 characters) but 2,000 of them always
 // fit under Read's output cap, so every page the bench asks for is a real answer, not a size error.
 import { writeFileSync } from 'node:fs';
+import { prng, WORDS } from './lib/prng';
 
 export const READ_FIXTURE_LINES = 200_000;
 export const READ_FIXTURE_BYTES = 10 * 1024 * 1024;
-
-/** mulberry32, as in grep.bench.fixture.ts: small, fast, and the same everywhere. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const WORDS = (
-  'alpha beta gamma delta value result config parse render update state token buffer stream handle ' +
-  'request response error message user session cache index search match filter option count limit ' +
-  'offset path file line column window event signal worker queue batch retry timeout'
-).split(' ');
 
 function codeLine(rand: () => number): string {
   const pick = () => WORDS[Math.floor(rand() * WORDS.length)]!;
