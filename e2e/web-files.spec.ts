@@ -5,11 +5,10 @@
 import { readFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import type { RecordedRequest, ScriptedBlock, ScriptedReply } from '../test/fake-model/server';
 import { expect, screenshotPath, test } from './fixtures';
+import { ask, resultText, say, toolResults, useTool } from './tool-helpers';
 
-const use = (name: string, input: Record<string, unknown>): ScriptedBlock => ({ type: 'tool_use', name, input });
-const say = (text: string): ScriptedReply => ({ content: [{ type: 'text', text }] });
+const use = useTool;
 
 const ui = (page: Page) => ({
   message: page.getByRole('textbox', { name: 'Message' }),
@@ -18,25 +17,6 @@ const ui = (page: Page) => ({
   status: page.getByRole('status', { name: 'Session status' }),
   anyDialog: page.getByRole('dialog'),
 });
-
-async function ask(page: Page, text: string): Promise<void> {
-  const u = ui(page);
-  await u.message.fill(text);
-  await u.send.click();
-}
-
-type ToolResult = { type: 'tool_result'; tool_use_id: string; content: unknown; is_error?: boolean };
-
-function toolResults(req: RecordedRequest): ToolResult[] {
-  const last = req.body.messages?.at(-1) as { role: string; content: unknown } | undefined;
-  if (!last || !Array.isArray(last.content)) return [];
-  return (last.content as { type: string }[]).filter((b): b is ToolResult => b.type === 'tool_result');
-}
-
-function resultText(r: ToolResult): string {
-  if (typeof r.content === 'string') return r.content;
-  return (r.content as { type: string; text?: string }[]).map((b) => b.text ?? '').join('\n');
-}
 
 async function put(dir: string, rel: string, content: string): Promise<string> {
   const abs = path.join(dir, rel);
