@@ -102,6 +102,9 @@ export class FakeBrowserWindow extends EventEmitter {
   static fromWebContents(wc: unknown): FakeBrowserWindow | null {
     return FakeBrowserWindow.created.find((w) => w.webContents === wc) ?? null;
   }
+  static getFocusedWindow(): FakeBrowserWindow | null {
+    return FakeBrowserWindow.getAllWindows().find((w) => w.hasFocus) ?? null;
+  }
   readonly id = FakeBrowserWindow.nextId++;
   readonly options: any;
   readonly webContents: FakeWebContents;
@@ -109,6 +112,8 @@ export class FakeBrowserWindow extends EventEmitter {
   loaded: { kind: 'url' | 'file'; target: string } | null = null;
   shown = false;
   focused = 0;
+  /** Whether the OS gives this window the keyboard focus now (focus() takes it; blur() or another window's focus() loses it). */
+  hasFocus = false;
   minimized = false;
   destroyed = false;
   constructor(options: any = {}) {
@@ -137,6 +142,14 @@ export class FakeBrowserWindow extends EventEmitter {
   }
   focus(): void {
     this.focused++;
+    for (const w of FakeBrowserWindow.created) w.hasFocus = false;
+    this.hasFocus = !this.destroyed;
+  }
+  blur(): void {
+    this.hasFocus = false;
+  }
+  isFocused(): boolean {
+    return this.hasFocus && !this.destroyed;
   }
   isMinimized(): boolean {
     return this.minimized;
@@ -153,6 +166,7 @@ export class FakeBrowserWindow extends EventEmitter {
   destroy(): void {
     if (this.destroyed) return;
     this.destroyed = true;
+    this.hasFocus = false;
     this.webContents.destroyed = true;
     this.emit('closed');
   }
@@ -182,6 +196,40 @@ export class FakeTray extends EventEmitter {
   }
   destroy(): void {
     this.destroyed = true;
+  }
+}
+
+/** A native notification: records what was shown and closed; tests click it with `click()`. */
+export class FakeNotification extends EventEmitter {
+  static created: FakeNotification[] = [];
+  /** Set false to simulate a system without notifications. */
+  static supported = true;
+  static isSupported(): boolean {
+    return FakeNotification.supported;
+  }
+  shown = false;
+  closed = false;
+  constructor(readonly options: { title?: string; body?: string; silent?: boolean } = {}) {
+    super();
+    FakeNotification.created.push(this);
+  }
+  get title(): string {
+    return this.options.title ?? '';
+  }
+  get body(): string {
+    return this.options.body ?? '';
+  }
+  show(): void {
+    this.shown = true;
+  }
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.emit('close', new FakeEvent());
+  }
+  /** The person clicks it, as Electron reports it. */
+  click(): void {
+    this.emit('click', new FakeEvent());
   }
 }
 
@@ -228,7 +276,16 @@ class FakeApp extends EventEmitter {
   exitCode: number | null = null;
   paths: Record<string, string> = {};
   recentDocuments: string[] = [];
+  /** The last app.setBadgeCount(n); null = never set. */
+  badgeCount: number | null = null;
   readyResolved = true;
+  setBadgeCount(n?: number): boolean {
+    this.badgeCount = n ?? 0;
+    return true;
+  }
+  getBadgeCount(): number {
+    return this.badgeCount ?? 0;
+  }
   requestSingleInstanceLock(): boolean {
     return this.singleInstanceLock;
   }
@@ -293,6 +350,7 @@ function createElectron() {
     app: new FakeApp(),
     BrowserWindow: FakeBrowserWindow,
     Tray: FakeTray,
+    Notification: FakeNotification,
     ipcMain: new FakeIpcMain(),
     ipcRenderer: new FakeIpcRenderer(),
     contextBridge: {
@@ -370,7 +428,7 @@ export function resetElectronStub(): void {
   const fresh = createElectron();
   const e = electron as any;
   e.app.removeAllListeners();
-  Object.assign(e.app, { isPackaged: false, singleInstanceLock: true, quitCalls: 0, exitCode: null, paths: {}, recentDocuments: [] });
+  Object.assign(e.app, { isPackaged: false, singleInstanceLock: true, quitCalls: 0, exitCode: null, paths: {}, recentDocuments: [], badgeCount: null });
   e.ipcMain.removeAllListeners();
   e.ipcMain.handlers.clear();
   e.ipcRenderer.removeAllListeners();
@@ -386,6 +444,8 @@ export function resetElectronStub(): void {
   FakeBrowserWindow.created = [];
   FakeTray.created = [];
   FakeTray.failToCreate = false;
+  FakeNotification.created = [];
+  FakeNotification.supported = true;
 }
 
 /** A renderer-IPC event as our window's main frame would send it (or a forged one, by overriding). */

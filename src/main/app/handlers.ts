@@ -64,6 +64,26 @@ export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; sen
     },
     'session:stop': async ({ sessionId }, ctx) => ({ stopped: await sessions.stop(requireProject(ctx), sessionId) }),
     'permission:reply': async (reply, ctx) => ({ accepted: await sessions.replyPermission(requireProject(ctx), reply) }),
+    // The inbox's group answer: each reply in order through the same path as one; a stale id is not accepted.
+    'permission:reply-many': async ({ replies }, ctx) => {
+      const dir = requireProject(ctx);
+      const results: { requestId: string; accepted: boolean }[] = [];
+      for (const reply of replies) {
+        let accepted = false;
+        try {
+          accepted = await sessions.replyPermission(dir, reply);
+        } catch (err) {
+          // One failure must not leave the rest of the group unanswered.
+          log.warn(`permission:reply-many: reply to ${reply.requestId} failed`, err);
+        }
+        results.push({ requestId: reply.requestId, accepted });
+      }
+      return { results };
+    },
+    'permission:pending': async (_req, ctx) => {
+      const dir = requireProject(ctx);
+      return { requests: sessions.pendingPermissions ? await sessions.pendingPermissions(dir) : [] };
+    },
     'permissions:list': async (_req, ctx) => rules().list(requireProject(ctx)),
     'permissions:add': async (edit, ctx) => rules().add(requireProject(ctx), edit),
     'permissions:remove': async (edit, ctx) => rules().remove(requireProject(ctx), edit),

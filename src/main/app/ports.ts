@@ -1,6 +1,6 @@
 // The services handlers need, as interfaces: the engine implements them, hosts inject their own parts.
 import type { AuthStatus, EventChannel, EventPayload, HostKind, ProjectInfo } from '../../shared/ipc/contract';
-import type { PermissionReplyInput, PermissionRequestView } from '../../shared/permissions/request';
+import type { PermissionReplyInput, PermissionRequestView, RequestOrigin } from '../../shared/permissions/request';
 import type {
   RecentCommandsInput,
   RecentCommandsResult,
@@ -15,9 +15,14 @@ import type { ToolCallView } from '../../shared/tools/tool-call';
 import type { Message, SessionStatus, SessionSummary } from '../../shared/transcript';
 import type { HandlerContext } from '../ipc/context';
 
+export interface CreateSessionOptions {
+  /** Whose session it is; kind 'task' = a background task, whose unanswered permission requests expire into denials. */
+  origin?: RequestOrigin;
+}
+
 export interface SessionService {
   list(projectDir: string): Promise<SessionSummary[]>;
-  create(projectDir: string): Promise<SessionSummary>;
+  create(projectDir: string, opts?: CreateSessionOptions): Promise<SessionSummary>;
   /** Throws IpcFailure('not_found') for an unknown id. */
   open(
     projectDir: string,
@@ -35,6 +40,8 @@ export interface SessionService {
   stop(projectDir: string, sessionId: string): Promise<boolean>;
   /** Answer a pending permission request; false when it is unknown or already settled. */
   replyPermission(projectDir: string, reply: PermissionReplyInput): Promise<boolean>;
+  /** The approval inbox: every request of the project's sessions still waiting, oldest first (absent = none can wait). */
+  pendingPermissions?(projectDir: string): Promise<PermissionRequestView[]>;
 }
 
 /** The rule workbench (issue 5): rules by source, edits to the writable settings files, rule tests. */

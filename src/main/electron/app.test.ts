@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { electron, FakeBrowserWindow, FakeEvent, FakeTray, resetElectronStub } from '../../../test/electron-stub';
+import { electron, FakeBrowserWindow, FakeEvent, FakeNotification, FakeTray, resetElectronStub } from '../../../test/electron-stub';
 import { invokeChannels } from '../../shared/ipc/contract';
+import type { SessionEvent } from '../../shared/session-events';
 import type { Core, CoreOptions } from '../app/core';
 import { createEventBus } from '../app/event-bus';
 import { createDispatcher } from '../ipc/dispatch';
@@ -229,5 +230,42 @@ describe('windows closing and quitting', () => {
     quit.click!();
     expect(electron.app.quitCalls).toBe(1);
     expect(core.dispose).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('approval signals (issue 5 item 6, DK3)', () => {
+  const request = (requestId: string): SessionEvent =>
+    ({
+      type: 'permission_request',
+      sessionId: 's1',
+      request: { requestId, sessionId: 's1', toolUseId: 't', toolName: 'Bash', input: { command: 'make' }, message: 'm', suggestions: [], destructive: false, origin: { kind: 'task', label: 'Nightly' } },
+    }) as SessionEvent;
+
+  test('a request while no window is focused: badge, tray tooltip and a notification whose click focuses the project window', async () => {
+    const rt = await start({ argv: ['agent-desk', project] });
+    const win = windows()[0]!;
+    win.blur();
+    core.bus.publish('session:event', request('r1'), { projectDir: project });
+    expect(rt!.approvals.waiting()).toBe(1);
+    expect(electron.app.badgeCount).toBe(1);
+    expect(FakeTray.created[0]!.tooltip).toBe('Agent Desk — 1 approval waiting');
+    const n = FakeNotification.created[0]!;
+    expect(n.shown).toBe(true);
+    expect(n.title).toBe('Agent Desk needs your OK');
+    expect(n.body).toBe('Run a command: make\nBackground task “Nightly” in proj');
+    const focusedBefore = win.focused;
+    n.click();
+    expect(win.focused).toBe(focusedBefore + 1);
+    expect(windows()).toHaveLength(1);
+    core.bus.publish('session:event', { type: 'permission_resolved', sessionId: 's1', requestId: 'r1', decision: 'deny' }, { projectDir: project });
+    expect(electron.app.badgeCount).toBe(0);
+    expect(FakeTray.created[0]!.tooltip).toBe('Agent Desk');
+  });
+
+  test('a click for a project without a window opens one for it', async () => {
+    await start();
+    core.bus.publish('session:event', request('r1'), { projectDir: project });
+    FakeNotification.created[0]!.click();
+    expect(windows().map((w) => w.title)).toEqual(['proj — Agent Desk']);
   });
 });

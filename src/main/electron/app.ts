@@ -1,5 +1,6 @@
 // Desktop composition root: one app instance, a hardened session, the core, the IPC router, one
-// window per project, the menu and the tray. Everything else in this folder is a part wired here.
+// window per project, the menu, the tray and the approval signals (notification, badge). Everything
+// else in this folder is a part wired here.
 import { join } from 'node:path';
 import { app, dialog, safeStorage, session, shell } from 'electron';
 import { IpcFailure } from '../../shared/ipc/errors';
@@ -8,6 +9,7 @@ import { createLogger } from '../app/log';
 import { defaultDataDir } from '../app/paths';
 import { APP_VERSION } from '../app/version';
 import type { Logger } from '../ipc/dispatch';
+import { createApprovalNotifier, type ApprovalNotifier } from './approval-notifier';
 import { projectArg } from './argv';
 import { contentSecurityPolicy } from './csp';
 import { createDesktopProjects, type DesktopProjects } from './host-port';
@@ -38,6 +40,8 @@ export interface DesktopRuntime {
   windows: ProjectWindows;
   projects: DesktopProjects;
   tray: AppTray | null;
+  /** Permission requests waiting across projects: badge, tray tooltip, notifications (issue 5 item 6). */
+  approvals: ApprovalNotifier;
   /** Opens the folder named on a command line, or brings a window forward when none is named. */
   openFromCommandLine(dir: string | null): void;
 }
@@ -216,10 +220,24 @@ async function boot(o: {
   });
   refreshMenus();
 
+  const approvals = createApprovalNotifier({
+    bus: core.bus,
+    windows,
+    // An open window is only brought forward (opening it again would reorder the recent list).
+    showProject: (dir) => {
+      const open = windows.forProject(dir);
+      if (open) windows.focus(open);
+      else desktopProjects.openFromShell(dir);
+    },
+    tray: () => tray,
+    log,
+  });
+
   const runtime: DesktopRuntime = {
     windows,
     projects: desktopProjects,
     tray,
+    approvals,
     openFromCommandLine(dir) {
       if (!dir) {
         const current = windows.current();
@@ -238,6 +256,7 @@ async function boot(o: {
   return {
     runtime,
     dispose: async () => {
+      approvals.dispose();
       disposeRouter();
       tray?.destroy();
       await core.dispose();

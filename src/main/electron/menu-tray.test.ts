@@ -3,7 +3,7 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { electron, FakeTray, resetElectronStub } from '../../../test/electron-stub';
 import { appMenuTemplate, installAppMenu, type AppMenuOptions } from './menu';
-import { createAppTray, TRAY_TOOLTIP, type TrayActions } from './tray';
+import { createAppTray, TRAY_TOOLTIP, trayTooltip, type TrayActions } from './tray';
 
 vi.mock('electron', async () => (await import('../../../test/electron-stub')).electron);
 
@@ -97,5 +97,28 @@ describe('tray (DK3)', () => {
     expect(labels.slice(-4)).toEqual(['Open Project…', 'Recent Projects', 'separator', 'Quit Agent Desk']);
     t.setTasks([]);
     expect(items(FakeTray.created[0]!).map((i) => i.label ?? i.type)).toEqual(['Open Project…', 'Recent Projects', 'separator', 'Quit Agent Desk']);
+  });
+});
+
+describe('tray: approvals waiting (issue 5 item 6, DK3)', () => {
+  const actions = (): TrayActions => ({ recent: () => [], openProject: vi.fn(), openRecent: vi.fn(), quit: vi.fn() });
+
+  test('trayTooltip words the count: none, one, several', () => {
+    expect(trayTooltip(0)).toBe('Agent Desk');
+    expect(trayTooltip(1)).toBe('Agent Desk — 1 approval waiting');
+    expect(trayTooltip(3)).toBe('Agent Desk — 3 approvals waiting');
+    expect(trayTooltip(-2)).toBe('Agent Desk');
+    expect(trayTooltip(Number.NaN)).toBe('Agent Desk');
+  });
+
+  test('setWaiting(n) sets the tooltip and back to plain at 0; the menu is untouched', () => {
+    const t = createAppTray('/res/tray.png', actions());
+    const tray = FakeTray.created[0]!;
+    const menu = tray.menu;
+    t.setWaiting(3);
+    expect(tray.tooltip).toBe('Agent Desk — 3 approvals waiting');
+    t.setWaiting(0);
+    expect(tray.tooltip).toBe('Agent Desk');
+    expect(tray.menu).toBe(menu);
   });
 });

@@ -1,9 +1,17 @@
 // The tray icon (DK3): open a project, recent projects, quit. Background tasks are not built yet;
-// setTasks(tasks) is the seam they will use — it rebuilds the menu with a task section.
+// setTasks(tasks) is the seam they will use — it rebuilds the menu with a task section. The tooltip
+// counts the approvals waiting across projects (issue 5 item 6).
 import { Menu, Tray, nativeImage, type MenuItemConstructorOptions } from 'electron';
 import type { ProjectInfo } from '../../shared/ipc/contract';
 
 export const TRAY_TOOLTIP = 'Agent Desk';
+
+/** "Agent Desk", or "Agent Desk — 3 approvals waiting". */
+export function trayTooltip(waiting: number): string {
+  const n = Number.isFinite(waiting) ? Math.max(0, Math.floor(waiting)) : 0;
+  if (n === 0) return TRAY_TOOLTIP;
+  return `${TRAY_TOOLTIP} — ${n} approval${n === 1 ? '' : 's'} waiting`;
+}
 
 /** What the tray shows of one background task (the task engine will fill this in). */
 export interface TrayTask {
@@ -24,6 +32,8 @@ export interface AppTray {
   /** Rebuild the menu (e.g. after the recent list changed). */
   refresh(): void;
   setTasks(tasks: TrayTask[]): void;
+  /** How many permission requests wait for a person, across projects (shown in the tooltip). */
+  setWaiting(count: number): void;
   destroy(): void;
 }
 
@@ -74,6 +84,7 @@ export function createAppTray(iconPath: string, actions: TrayActions): AppTray {
       tasks = [...next];
       rebuild();
     },
+    setWaiting: (count) => tray.setToolTip(trayTooltip(count)),
     destroy: () => tray.destroy(),
   };
 }

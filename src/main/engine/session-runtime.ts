@@ -6,6 +6,7 @@ import { createHookRunner } from '../hooks/runner';
 import type { HookRunner } from '../hooks/types';
 import type { Logger } from '../ipc/dispatch';
 import type { ClaudeSettings } from '../settings/claude-settings';
+import type { RequestOrigin } from '../../shared/permissions/request';
 import type { RuleDestination } from '../../shared/permissions/rule-store';
 import type { RuleBehavior } from '../permissions/types';
 import type { ProjectSettings } from '../settings/project-settings';
@@ -13,6 +14,7 @@ import { defaultBashTaskRegistry } from '../tools/bash/bash.tool';
 import type { SessionEventBody } from './event-body';
 import type { ToolsConfig } from './tools/config';
 import { createToolRuntime, type ToolRuntime } from './tools/runtime';
+import { taskApprovalTimeoutMs } from './tools/task-approval';
 
 export type NoticeLevel = 'info' | 'warn' | 'error';
 
@@ -29,6 +31,8 @@ export interface SessionRuntimeInit {
   sessionId: string;
   projectDir: string;
   publish: (e: SessionEventBody) => void;
+  /** Whose permission requests these are (a conversation, a subagent, a background task). */
+  origin?: () => RequestOrigin;
 }
 
 export type SessionRuntimeFactory = (init: SessionRuntimeInit) => SessionRuntime;
@@ -55,7 +59,9 @@ export function transcriptPath(dataDir: string, projectDir: string, sessionId: s
 }
 
 export function createSessionRuntimeFactory(opts: RuntimeFactoryOptions): SessionRuntimeFactory {
-  return ({ sessionId, projectDir, publish }) => {
+  // Read once per engine, so a bad value warns once.
+  const taskTimeoutMs = taskApprovalTimeoutMs(opts.env, opts.log);
+  return ({ sessionId, projectDir, publish, origin }) => {
     const settings = () => opts.settings.current(projectDir);
     const notify = (level: NoticeLevel, message: string) => opts.notify(projectDir, level, message);
     let tools: ToolRuntime | undefined;
@@ -101,6 +107,9 @@ export function createSessionRuntimeFactory(opts: RuntimeFactoryOptions): Sessio
       log: opts.log,
       now: opts.now,
       newId: opts.newId,
+      ...(origin ? { origin } : {}),
+      // A background task has nobody watching: its requests turn into denials after a while.
+      ...(origin?.().kind === 'task' ? { approvalTimeoutMs: taskTimeoutMs } : {}),
     });
     return {
       tools,

@@ -2,7 +2,7 @@
 // turn loop with tools, publishes what happens as SessionEvents (usage and cost after every model call),
 // and writes the turn's messages to the store in one append when the turn ends.
 import { IpcFailure } from '../../shared/ipc/errors';
-import type { PermissionReplyInput, PermissionRequestView } from '../../shared/permissions/request';
+import type { PermissionReplyInput, PermissionRequestView, RequestOrigin } from '../../shared/permissions/request';
 import type { ErrorInfo, SessionEvent, UsageTotals } from '../../shared/session-events';
 import type { ToolCallView } from '../../shared/tools/tool-call';
 import { messageText, type Message, type SessionStatus, type SessionSummary, type Usage } from '../../shared/transcript';
@@ -77,10 +77,12 @@ export class Session {
   private systemPromptText: string | null = null;
   private totals: UsageTotals;
   private readonly hooks: SessionHooks;
+  /** Set for background tasks and subagents; a conversation's origin follows its title. */
+  private readonly fixedOrigin: RequestOrigin | undefined;
 
   constructor(
     private readonly deps: SessionDeps,
-    init: { id: string; projectDir: string; createdAt: number; title?: string; messages?: Message[]; persisted?: boolean },
+    init: { id: string; projectDir: string; createdAt: number; title?: string; messages?: Message[]; persisted?: boolean; origin?: RequestOrigin },
   ) {
     this.id = init.id;
     this.projectDir = init.projectDir;
@@ -89,7 +91,8 @@ export class Session {
     this.messages = [...(init.messages ?? [])];
     this.persisted = init.persisted ?? false;
     this.totals = totalsOf(this.messages);
-    this.runtime = deps.runtime?.({ sessionId: this.id, projectDir: this.projectDir, publish: (e) => this.publish(e) }) ?? null;
+    this.fixedOrigin = init.origin ? { ...init.origin } : undefined;
+    this.runtime = deps.runtime?.({ sessionId: this.id, projectDir: this.projectDir, publish: (e) => this.publish(e), origin: () => this.origin() }) ?? null;
     this.hooks = new SessionHooks({
       sessionId: this.id,
       projectDir: this.projectDir,
@@ -101,6 +104,11 @@ export class Session {
 
   static fromStored(deps: SessionDeps, stored: StoredSession, projectDir: string): Session {
     return new Session(deps, { id: stored.meta.id, projectDir, createdAt: stored.meta.createdAt, title: stored.meta.title, messages: stored.messages, persisted: true });
+  }
+
+  /** Who waits on this session's permission requests: the conversation by its title, or the task. */
+  origin(): RequestOrigin {
+    return this.fixedOrigin ? { ...this.fixedOrigin } : { kind: 'session', label: this.title };
   }
 
   get status(): SessionStatus {

@@ -34,6 +34,14 @@ function sampleFor(channel: string, key: string, field: z.ZodType): unknown {
   const options = (inner as { options?: unknown }).options;
   if (Array.isArray(options) && options.length > 0 && field.safeParse(options[0]).success) return options[0];
   for (const v of SAMPLE_VALUES) if (field.safeParse(v).success) return v;
+  // A non-empty list of objects (the inbox's `replies`): one element built from its own shape.
+  // (zod's array.unwrap() is its element, so the array itself is `field`, or `inner` when optional.)
+  const element = (field as { element?: z.ZodType }).element ?? (inner as { element?: z.ZodType }).element;
+  const elementShape = element ? shapeOf(element) : null;
+  if (elementShape) {
+    const item = Object.fromEntries(Object.entries(elementShape).map(([k, f]) => [k, sampleFor(channel, `${key}[].${k}`, f)]));
+    if (field.safeParse([item]).success) return [item];
+  }
   throw new Error(`malformed-payloads: cannot build a valid sample for ${channel}.${key}; add one to SAMPLE_VALUES`);
 }
 

@@ -1,21 +1,47 @@
 // The interactive Prompter for hosts with a UI: publishes each request as plain data and resolves it
 // when a `permission:reply` arrives with the same requestId — no callback crosses the boundary.
+// A request carrying `expiresAt` (background tasks) settles by itself then, always as a denial.
+import type { DecisionReason } from '../tools/core/tool';
 import type { PermissionReply, PermissionRequest, PromptAnswer, Prompter } from './types';
 
 export type ReplyResult = { ok: true } | { ok: false; code: 'unknown_request' | 'invalid_reply'; message: string };
 
-export interface RequestPrompter extends Prompter {
+/** A request that may carry a deadline (ms since the epoch): background tasks' requests do. */
+export type ExpiringRequest = PermissionRequest & { expiresAt?: number };
+
+export interface RequestPrompter<R extends ExpiringRequest = PermissionRequest> extends Prompter {
   /** Answers a pending request; a stale id or a malformed reply is a typed error, never a throw. */
   reply(requestId: string, reply: unknown): ReplyResult;
-  /** Requests still waiting (a window that reloads shows them again). */
-  pending(): PermissionRequest[];
+  /** Requests still waiting, oldest first (a window that reloads shows them again). */
+  pending(): R[];
+  /**
+   * An answer is on its way but not yet given (an "Always allow" rule is being saved first): the
+   * request no longer expires, so the person's answer cannot be overtaken by a timeout. False when
+   * the request is not waiting.
+   */
+  holdExpiry(requestId: string): boolean;
 }
 
-export interface RequestPrompterOptions {
-  /** Sends the request to the UI (event bus → renderer modal). */
-  publish: (req: PermissionRequest) => void;
+/** The denial a request turns into when nobody answered by its `expiresAt`. */
+export interface ExpiryDenial {
+  message: string;
+  reason: DecisionReason;
+}
+
+export interface RequestPrompterOptions<R extends ExpiringRequest = PermissionRequest> {
+  /** Sends the request to the UI (event bus → renderer modal / inbox). */
+  publish: (req: R) => void;
   /** Tells the UI to close the modal: answered elsewhere, or the call was cancelled. */
   withdraw?: (requestId: string) => void;
+  /** Adds what the pipeline does not know (when, which turn, whose, until when) before it is published. */
+  stamp?: (req: PermissionRequest) => R;
+  /**
+   * For requests with `expiresAt`: the model-facing denial they become when nobody answered in time
+   * (typed so that an expiry can never allow anything), and who to tell (the UI closes its request).
+   */
+  expiry?: { denial: (req: R) => ExpiryDenial; expired?: (req: R) => void };
+  /** The clock `expiresAt` is read against (default Date.now). */
+  now?: () => number;
 }
 
 export function parseReply(raw: unknown): PermissionReply | null {
@@ -30,13 +56,29 @@ export function parseReply(raw: unknown): PermissionReply | null {
   return out;
 }
 
-export function createRequestPrompter(opts: RequestPrompterOptions): RequestPrompter {
-  const waiting = new Map<string, { req: PermissionRequest; resolve: (a: PromptAnswer) => void }>();
+/** Never expires without an expiry denial configured: a request must not settle with nobody's answer. */
+const FALLBACK_DENIAL = (req: PermissionRequest): ExpiryDenial => ({
+  message: `Nobody answered the permission request for ${req.toolName} in time, so the call did not run.`,
+  reason: { type: 'other', reason: 'the permission request expired' },
+});
+
+export function createRequestPrompter<R extends ExpiringRequest = PermissionRequest>(opts: RequestPrompterOptions<R>): RequestPrompter<R> {
+  type Entry = { req: R; resolve: (a: PromptAnswer) => void; timer: ReturnType<typeof setTimeout> | null };
+  const waiting = new Map<string, Entry>();
+  const now = opts.now ?? Date.now;
+  const stamp = opts.stamp ?? ((req: PermissionRequest) => req as R);
+  const clearTimer = (e: Entry) => {
+    if (e.timer) clearTimeout(e.timer);
+    e.timer = null;
+  };
   return {
-    prompt(req, signal) {
+    prompt(raw, signal) {
       return new Promise<PromptAnswer>((resolve, reject) => {
         if (signal.aborted) return reject(new Error('aborted before the prompt opened'));
+        const req = stamp(raw);
+        const entry: Entry = { req, resolve: () => undefined, timer: null };
         const done = () => {
+          clearTimer(entry);
           waiting.delete(req.requestId);
           signal.removeEventListener('abort', onAbort);
         };
@@ -46,13 +88,25 @@ export function createRequestPrompter(opts: RequestPrompterOptions): RequestProm
           reject(new Error('the call was cancelled while waiting for permission'));
         };
         signal.addEventListener('abort', onAbort, { once: true });
-        waiting.set(req.requestId, {
-          req,
-          resolve: (a) => {
-            done();
-            resolve(a);
-          },
-        });
+        entry.resolve = (a) => {
+          done();
+          resolve(a);
+        };
+        waiting.set(req.requestId, entry);
+        const expiresAt = req.expiresAt;
+        if (expiresAt !== undefined && Number.isFinite(expiresAt)) {
+          entry.timer = setTimeout(
+            () => {
+              entry.timer = null;
+              if (waiting.get(req.requestId) !== entry) return;
+              // Nobody answered: a denial, never an allow.
+              const denial = (opts.expiry?.denial ?? FALLBACK_DENIAL)(req);
+              entry.resolve({ decision: 'deny', denial });
+              opts.expiry?.expired?.(req);
+            },
+            Math.max(0, expiresAt - now()),
+          );
+        }
         opts.publish(req);
       });
     },
@@ -65,5 +119,11 @@ export function createRequestPrompter(opts: RequestPrompterOptions): RequestProm
       return { ok: true };
     },
     pending: () => [...waiting.values()].map((w) => w.req),
+    holdExpiry(requestId) {
+      const entry = waiting.get(requestId);
+      if (!entry) return false;
+      clearTimer(entry);
+      return true;
+    },
   };
 }

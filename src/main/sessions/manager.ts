@@ -4,9 +4,9 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { IpcFailure } from '../../shared/ipc/errors';
-import type { PermissionReplyInput } from '../../shared/permissions/request';
+import type { PermissionReplyInput, PermissionRequestView } from '../../shared/permissions/request';
 import type { SessionSummary } from '../../shared/transcript';
-import type { EventBus, SessionService } from '../app/ports';
+import type { CreateSessionOptions, EventBus, SessionService } from '../app/ports';
 import { Session, type SessionDeps } from '../engine/session';
 import type { ProjectSettings } from '../settings/project-settings';
 import { isValidSessionId, type SessionStore } from './store';
@@ -43,15 +43,23 @@ export class SessionManager implements SessionService {
     return [...byId.values()].sort((a, b) => b.updatedAt - a.updatedAt || b.createdAt - a.createdAt);
   }
 
-  async create(projectDir: string): Promise<SessionSummary> {
-    return (await this.createSession(projectDir)).summary();
+  async create(projectDir: string, opts: CreateSessionOptions = {}): Promise<SessionSummary> {
+    return (await this.createSession(projectDir, opts)).summary();
   }
 
-  /** Like create, but hands back the Session itself (the CLI drives it directly). */
-  async createSession(projectDir: string): Promise<Session> {
+  /**
+   * Like create, but hands back the Session itself (the CLI drives it directly). `origin` of kind
+   * 'task' makes a background task: nobody watches it, so its permission requests expire into denials.
+   */
+  async createSession(projectDir: string, opts: CreateSessionOptions = {}): Promise<Session> {
     const dir = path.resolve(projectDir);
     await this.deps.settings?.load(dir);
-    const session = new Session(this.sessionDeps(dir), { id: randomUUID(), projectDir: dir, createdAt: this.deps.now() });
+    const session = new Session(this.sessionDeps(dir), {
+      id: randomUUID(),
+      projectDir: dir,
+      createdAt: this.deps.now(),
+      ...(opts.origin ? { origin: opts.origin } : {}),
+    });
     this.sessions.set(this.key(dir, session.id), session);
     return session;
   }
@@ -84,6 +92,15 @@ export class SessionManager implements SessionService {
     const dir = path.resolve(projectDir);
     for (const s of this.sessions.values()) if (s.projectDir === dir && s.replyPermission(reply)) return true;
     return false;
+  }
+
+  /** Every request still waiting in this project's sessions (tasks included), oldest first. */
+  async pendingPermissions(projectDir: string): Promise<PermissionRequestView[]> {
+    const dir = path.resolve(projectDir);
+    const all: PermissionRequestView[] = [];
+    for (const s of this.sessions.values()) if (s.projectDir === dir) all.push(...s.pendingPermissions());
+    // A stable sort: requests raised in the same millisecond keep their session's order.
+    return all.sort((a, b) => (a.createdAt ?? 0) - (b.createdAt ?? 0));
   }
 
   /** The session, from memory or disk; IpcFailure('not_found') when there is none. */

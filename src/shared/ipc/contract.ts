@@ -1,7 +1,7 @@
 // The one IPC contract: every channel between renderer and main, with zod schemas for both directions.
 // Channel names exist only here; hosts (desktop, web) and the preload derive everything from it.
 import { z } from 'zod';
-import { PermissionReplyInput, PermissionRequestView } from '../permissions/request';
+import { PermissionReplyInput, PermissionReplyManyInput, PermissionReplyManyResult, PermissionRequestView } from '../permissions/request';
 import {
   RecentCommandsInput,
   RecentCommandsResult,
@@ -83,6 +83,10 @@ export const invokeContract = {
     request: PermissionReplyInput,
     response: z.object({ accepted: z.boolean() }),
   },
+  /** The approval inbox answers a group of requests at once (issue 5 item 6). */
+  'permission:reply-many': { request: PermissionReplyManyInput, response: PermissionReplyManyResult },
+  /** Every request of this project's sessions, subagents and tasks still waiting, oldest first. */
+  'permission:pending': { request: empty, response: z.object({ requests: z.array(PermissionRequestView) }) },
   /** Rule workbench (issue 5): every rule by source with its file, and whether the source is writable. */
   'permissions:list': { request: empty, response: RuleListing },
   /** Edits to .claude/settings.local.json, .claude/settings.json or ~/.claude/settings.json; answer the new listing. */

@@ -26,6 +26,14 @@ export const FileChangePreview = z.object({
 });
 export type FileChangePreview = z.infer<typeof FileChangePreview>;
 
+/** Who is waiting on a request: a conversation, a subagent of one, or a background task (DK3). */
+export const RequestOrigin = z.object({
+  kind: z.enum(['session', 'subagent', 'task']),
+  /** What a person calls it: the conversation's title, "Explore agent", the task's name. */
+  label: z.string(),
+});
+export type RequestOrigin = z.infer<typeof RequestOrigin>;
+
 export const PermissionRequestView = z.object({
   requestId: z.string(),
   sessionId: z.string(),
@@ -42,6 +50,14 @@ export const PermissionRequestView = z.object({
   preview: FileChangePreview.optional(),
   /** "Why was I asked?": the rule and file, the part no rule covered, or the check that asked. */
   explanation: PermissionExplanation.optional(),
+  /** When the request was raised (ms since the epoch): the inbox lists oldest first. */
+  createdAt: z.number().optional(),
+  /** The assistant message whose tool_use asks: the inbox groups one turn's requests together. */
+  turn: z.string().optional(),
+  /** Absent = the session itself. */
+  origin: RequestOrigin.optional(),
+  /** Background tasks only: unanswered by then (ms since the epoch), the request becomes a denial — never an allow. */
+  expiresAt: z.number().optional(),
 });
 export type PermissionRequestView = z.infer<typeof PermissionRequestView>;
 
@@ -57,3 +73,15 @@ export const PermissionReplyInput = z.strictObject({
   destination: RuleDestination.optional(),
 });
 export type PermissionReplyInput = z.infer<typeof PermissionReplyInput>;
+
+/** The inbox answers a whole group at once: one reply per request, applied in order. */
+export const PermissionReplyManyInput = z.strictObject({
+  replies: z.array(PermissionReplyInput).min(1).max(500),
+});
+export type PermissionReplyManyInput = z.infer<typeof PermissionReplyManyInput>;
+
+export const PermissionReplyManyResult = z.object({
+  /** Per request, in the order given: false when it was unknown or already settled. */
+  results: z.array(z.object({ requestId: z.string(), accepted: z.boolean() })),
+});
+export type PermissionReplyManyResult = z.infer<typeof PermissionReplyManyResult>;

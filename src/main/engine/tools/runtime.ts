@@ -1,7 +1,7 @@
 // A session's tool runtime, composed from the tool-system parts: the pool (AS1–AS3) and its cache-stable
 // tools param (AS5), loaded deferred tools (AS4), the tool context (cwd persists), the permission
 // decider and prompter (PL4), the pipeline (PL1–PL8) and, per assistant message, an executor (CC1–CC6).
-import type { PermissionReplyInput, PermissionRequestView } from '../../../shared/permissions/request';
+import type { PermissionReplyInput, PermissionRequestView, RequestOrigin } from '../../../shared/permissions/request';
 import type { ToolCallView } from '../../../shared/tools/tool-call';
 import type { Logger } from '../../ipc/dispatch';
 import type { ApiTool } from '../../model/types';
@@ -20,7 +20,7 @@ import { createFileStateCache } from '../../tools/file-state/file-state';
 import { createAcceptEditsPolicy } from '../../tools/fs-common/accept-edits';
 import { createPermissionDecider } from '../../tools/pipeline/permission';
 import { fsResultPersister } from '../../tools/pipeline/persist';
-import { createRunToolUse } from '../../tools/pipeline/run-tool-use';
+import { createRunToolUse, type PipelineRunToolUse } from '../../tools/pipeline/run-tool-use';
 import type { SessionEventBody } from '../event-body';
 import type { ToolBatch, ToolRunner } from '../tool-runner';
 import { createToolBatch } from './batch';
@@ -47,6 +47,10 @@ export interface ToolRuntimeOptions {
   log: Logger;
   now: () => number;
   newId: () => string;
+  /** Whose permission requests these are (the approval inbox groups by it); default: none stamped. */
+  origin?: () => RequestOrigin;
+  /** Background tasks only: a permission request nobody answers within this many ms becomes a denial. */
+  approvalTimeoutMs?: number;
 }
 
 export interface ToolRuntime extends ToolRunner {
@@ -130,9 +134,20 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
     }, base);
   }
 
-  const prompts = createSessionPrompts({ headless: config.headless === true, publish: opts.publish });
+  /** The assistant message of each running call: a permission request names its turn (approval inbox). */
+  const turns = new Map<string, string>();
+  const prompts = createSessionPrompts({
+    headless: config.headless === true,
+    publish: opts.publish,
+    context: (req) => ({ turn: turns.get(req.toolUseId) }),
+    ...(opts.origin ? { origin: opts.origin } : {}),
+    ...(opts.approvalTimeoutMs !== undefined ? { expireAfterMs: opts.approvalTimeoutMs } : {}),
+    now: opts.now,
+  });
   /** The "always allow" write to a settings file just started: the answered call waits for it. */
   let lastSave: Promise<void> | undefined;
+  /** Requests answered "always allow" whose rule is still being saved (they resolve once it is). */
+  const answering = new Set<string>();
   const takeSave = () => {
     const p = lastSave;
     lastSave = undefined;
@@ -165,7 +180,16 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
     newId: opts.newId,
     publish: publishView,
   };
-  const runToolUse = createRunToolUse(deps);
+  const pipeline = createRunToolUse(deps);
+  const runToolUse: PipelineRunToolUse = async (...args) => {
+    const use = args[0];
+    turns.set(use.id, use.messageId);
+    try {
+      return await pipeline(...args);
+    } finally {
+      turns.delete(use.id);
+    }
+  };
 
   return {
     request() {
@@ -201,6 +225,8 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
     views: () => [...views.values()],
     pendingPermissions: () => prompts.pending(),
     replyPermission(reply) {
+      // Already answered, its rule still being written: a second answer (a repeated id) is stale.
+      if (answering.has(reply.requestId)) return false;
       // "Always allow" to a settings file: saved (and a session rule added) before the prompt resolves,
       // so the next call already sees it.
       const destination = reply.destination;
@@ -211,7 +237,13 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
           const saving = takeSave();
           // The call goes on once the file is written, so the next call (and anyone reading the file) sees it.
           if (saving) {
-            void saving.then(() => prompts.reply(reply));
+            // Accepted now: a task's request must not expire into a denial while its rule is written.
+            prompts.holdExpiry(reply.requestId);
+            answering.add(reply.requestId);
+            void saving.then(() => {
+              answering.delete(reply.requestId);
+              prompts.reply(reply);
+            });
             return true;
           }
         }

@@ -1,0 +1,58 @@
+// The words of an approval notification (issue 5 item 6): what is asked, in a few plain words from the
+// tool and its input, and who asks. Main cannot use the renderer's request kinds, so this stays simple.
+import { basename } from 'node:path';
+import type { PermissionRequestView } from '../../shared/permissions/request';
+
+export const NOTIFICATION_TITLE = 'Agent Desk needs your OK';
+const MAX_DETAIL = 80;
+const EDITING_TOOLS = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit']);
+
+function field(input: unknown, key: string): string | null {
+  if (!input || typeof input !== 'object') return null;
+  const v = (input as Record<string, unknown>)[key];
+  return typeof v === 'string' && v.trim() ? v.trim() : null;
+}
+
+function clip(text: string, max = MAX_DETAIL): string {
+  const line = text.split('\n')[0]!.trim();
+  const more = line.length > max || text.trim().includes('\n');
+  return more ? `${line.slice(0, max - 1).trimEnd()}…` : line;
+}
+
+function host(url: string): string | null {
+  try {
+    return new URL(url).hostname || null;
+  } catch {
+    return null;
+  }
+}
+
+/** "Run a command: npm test", "Change app.ts", "Read notes.md", "Fetch a page from example.com", "Use Grep". */
+export function approvalSummary(req: Pick<PermissionRequestView, 'toolName' | 'input'>): string {
+  const { toolName, input } = req;
+  const command = toolName === 'Bash' ? field(input, 'command') : null;
+  if (command) return `Run a command: ${clip(command)}`;
+  const file = field(input, 'file_path') ?? field(input, 'notebook_path');
+  if (file && EDITING_TOOLS.has(toolName)) return `Change ${clip(basename(file))}`;
+  if (file && toolName === 'Read') return `Read ${clip(basename(file))}`;
+  const site = toolName === 'WebFetch' ? host(field(input, 'url') ?? '') : null;
+  if (site) return `Fetch a page from ${clip(site)}`;
+  return `Use ${clip(toolName)}`;
+}
+
+/** "“Fix the login bug” in shop", "Background task “Nightly” in shop". */
+export function approvalWhere(req: Pick<PermissionRequestView, 'origin'>, projectDir: string): string {
+  const project = basename(projectDir) || projectDir;
+  const origin = req.origin;
+  if (!origin) return `In ${project}`;
+  const label = clip(origin.label, 60);
+  if (origin.kind === 'task') return `Background task “${label}” in ${project}`;
+  if (origin.kind === 'subagent') return `${label} in ${project}`;
+  return `“${label}” in ${project}`;
+}
+
+/** The notification's body: what, who, and how many more wait in that project. */
+export function approvalBody(req: PermissionRequestView, projectDir: string, waitingInProject: number): string {
+  const more = waitingInProject > 1 ? ` · ${waitingInProject} requests waiting` : '';
+  return `${approvalSummary(req)}\n${approvalWhere(req, projectDir)}${more}`;
+}
