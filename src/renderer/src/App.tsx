@@ -1,5 +1,5 @@
 // The window: start screen until app:init answers, the welcome screen without a project, else the
-// workspace (with the Changes pane on the right when opened).
+// workspace (with the Changes pane or the approvals inbox on the right when opened).
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ChangesButton } from './changes/ChangesButton';
 import { ChangesPane } from './changes/ChangesPane';
@@ -10,8 +10,14 @@ import { Header } from './components/Header';
 import { SessionList } from './components/SessionList';
 import { StartScreen } from './components/StartScreen';
 import { Welcome } from './components/Welcome';
+import { InboxButton } from './inbox/InboxButton';
+import { InboxPanel } from './inbox/InboxPanel';
+import { useInbox } from './inbox/use-inbox';
+import { windowTitle } from './inbox/window-title';
 import { ApprovalDialog } from './permissions/ApprovalDialog';
-import { useApp } from './stores/react';
+import { RulesButton } from './rules/RulesButton';
+import { RulesPane } from './rules/RulesPane';
+import { useApp, useTools } from './stores/react';
 import { ViewEnvContext } from './tools/view-env';
 import { Transcript } from './transcript/Transcript';
 import './styles/app.css';
@@ -24,11 +30,15 @@ export function App(): ReactNode {
   const projectDir = useApp((s) => s.init?.project?.dir ?? null);
   const viewEnv = useMemo(() => ({ projectDir }), [projectDir]);
   const [changesOpen, setChangesOpen] = useState(false);
+  // The permission rules take the same column as Changes, so opening one closes the other.
+  const [rulesOpen, setRulesOpen] = useState(false);
+  const inbox = useInbox();
+  const waiting = useTools((s) => s.permissions.length);
 
-  // The window/tab title names the project, so several windows can be told apart.
+  // The window/tab title names the project, so several windows can be told apart, and counts approvals waiting.
   useEffect(() => {
-    document.title = projectName ? `${projectName} — Agent Desk` : 'Agent Desk';
-  }, [projectName]);
+    document.title = windowTitle(projectName, waiting);
+  }, [projectName, waiting]);
 
   if (!ready) {
     return (
@@ -49,8 +59,28 @@ export function App(): ReactNode {
   }
   return (
     <ViewEnvContext.Provider value={viewEnv}>
-      <div className={changesOpen ? 'app app--changes' : 'app'}>
-        <Header actions={<ChangesButton open={changesOpen} onToggle={() => setChangesOpen((o) => !o)} />} />
+      <div className={rulesOpen ? 'app app--rules' : changesOpen ? 'app app--changes' : 'app'}>
+        <Header
+          actions={
+            <>
+              <InboxButton open={inbox.open} onToggle={inbox.toggle} />
+              <ChangesButton
+                open={changesOpen}
+                onToggle={() => {
+                  setChangesOpen((o) => !o);
+                  setRulesOpen(false);
+                }}
+              />
+              <RulesButton
+                open={rulesOpen}
+                onToggle={() => {
+                  setRulesOpen((o) => !o);
+                  setChangesOpen(false);
+                }}
+              />
+            </>
+          }
+        />
         <SessionList />
         <main className="workspace">
           <Banners />
@@ -59,7 +89,9 @@ export function App(): ReactNode {
           <Composer />
         </main>
         {changesOpen && <ChangesPane onClose={() => setChangesOpen(false)} />}
-        <ApprovalDialog />
+        {rulesOpen && <RulesPane onClose={() => setRulesOpen(false)} />}
+        {inbox.open && <InboxPanel onClose={inbox.close} onReview={inbox.review} reviewing={inbox.reviewId !== null} />}
+        <ApprovalDialog reviewId={inbox.reviewId} inboxOpen={inbox.open} onReviewAll={inbox.showAll} onReviewEnd={inbox.endReview} />
       </div>
     </ViewEnvContext.Provider>
   );

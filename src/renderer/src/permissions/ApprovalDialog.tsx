@@ -3,27 +3,53 @@
 // file), a warning when it may destroy something, and the answers Allow once / Always allow (the rule,
 // editable, and which settings file saves it) / Deny (with optional feedback for the assistant).
 // Keys: 1/2/3 after a quiet moment, Enter = the focused button, Esc = Deny (or Back from a step).
+// It pops up only for the conversation on screen; with more waiting it leads to the inbox.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import type { PermissionRequestView } from '../../../shared/permissions/request';
 import { WarningIcon } from '../components/icons';
+import { modalQueue } from '../inbox/modal-policy';
+import { expiryWords } from '../inbox/wait-words';
 import { useSessions, useTools } from '../stores/react';
 import type { ReplyExtra } from '../stores/tools-store';
 import { useViewEnv } from '../tools/view-env';
+import { useNow } from '../util/use-now';
 import { createKeyGuard } from './key-guard';
 import { describeRule, requestKindFor } from './registry';
 import { trapTab } from './use-focus-trap';
 import { DEFAULT_DESTINATION, DESTINATIONS, whyWords, type SavedDestination, type WhyPart } from './why-words';
 import './ApprovalDialog.css';
 
-export function ApprovalDialog(): ReactNode {
-  const request = useTools((s) => s.permissions[0] ?? null);
-  const count = useTools((s) => s.permissions.length);
-  const busy = useTools((s) => s.replying !== null);
-  const reply = useTools((s) => s.reply);
+export interface ApprovalDialogProps {
+  /** A request opened from the inbox ("Review"): shown whichever conversation, subagent or task it is of. */
+  reviewId?: string | null;
+  /** While the inbox is open nothing pops up by itself: the person is already looking at every request. */
+  inboxOpen?: boolean;
+  /** "Review all N in the inbox". */
+  onReviewAll?: () => void;
+  /** The reviewed request was answered or put back ("Back to the inbox"). */
+  onReviewEnd?: () => void;
+}
+
+/**
+ * Pops up only for requests of the conversation on screen (inbox/modal-policy.ts); the rest wait in
+ * the inbox until the person opens one there.
+ */
+export function ApprovalDialog({ reviewId = null, inboxOpen = false, onReviewAll, onReviewEnd }: ApprovalDialogProps = {}): ReactNode {
+  const permissions = useTools((s) => s.permissions);
   const currentId = useSessions((s) => s.currentId);
+  const reviewed = reviewId ? (permissions.find((r) => r.requestId === reviewId) ?? null) : null;
+  const queue = useMemo(() => modalQueue(permissions, currentId), [permissions, currentId]);
+  const request = reviewed ?? (inboxOpen ? null : (queue[0] ?? null));
+  const busy = useTools((s) => s.replying !== null || (request !== null && s.answering.includes(request.requestId)));
+  const reply = useTools((s) => s.reply);
   const otherTitle = useSessions((s) =>
     request && request.sessionId !== s.currentId ? (s.sessions.find((x) => x.id === request.sessionId)?.title ?? 'another conversation') : null,
   );
+  // The reviewed request was settled (here, elsewhere, or by its deadline): back to the inbox.
+  const settled = reviewId !== null && reviewed === null;
+  useEffect(() => {
+    if (settled) onReviewEnd?.();
+  }, [settled, onReviewEnd]);
   if (!request) return null;
   const ids = idsFor(request);
   return (
@@ -31,9 +57,12 @@ export function ApprovalDialog(): ReactNode {
       <RequestPanel
         key={request.requestId}
         request={request}
-        count={count}
+        count={reviewed ? 1 : queue.length}
         busy={busy}
         fromOther={currentId !== request.sessionId ? otherTitle : null}
+        waiting={permissions.length}
+        onReviewAll={reviewed ? undefined : onReviewAll}
+        onBackToInbox={reviewed ? onReviewEnd : undefined}
         onAnswer={(decision, extra) => void reply(request.requestId, decision, extra)}
       />
     </ModalShell>
@@ -96,10 +125,26 @@ interface PanelProps {
   busy: boolean;
   /** The title of the conversation it comes from, when that is not the open one. */
   fromOther: string | null;
+  /** How many requests wait in all (every conversation, subagent and task). */
+  waiting?: number;
+  /** Offered when more than one request waits: leave the modal for the inbox. */
+  onReviewAll?: () => void;
+  /** The request was opened from the inbox: go back there without answering. */
+  onBackToInbox?: () => void;
   onAnswer: (decision: 'allow_once' | 'allow_always' | 'deny', extra?: ReplyExtra) => void;
 }
 
-export function RequestPanel({ request, count, busy, fromOther, onAnswer }: PanelProps): ReactNode {
+/** Who asks, when it is not the conversation on screen itself. */
+function fromWords(request: PermissionRequestView, fromOther: string | null, now: number): string | null {
+  const origin = request.origin;
+  const expiry = expiryWords(request.expiresAt ?? null, now);
+  const until = expiry ? ` ${expiry} if you do not answer.` : '';
+  if (origin?.kind === 'task') return `From the background task “${origin.label}”.${until}`;
+  if (origin?.kind === 'subagent') return `From the helper agent “${origin.label}”${fromOther ? ` in the conversation “${fromOther}”` : ''}.${until}`;
+  return fromOther ? `From the conversation “${fromOther}”${until ? `.${until}` : ''}` : until.trim() || null;
+}
+
+export function RequestPanel({ request, count, busy, fromOther, waiting = count, onReviewAll, onBackToInbox, onAnswer }: PanelProps): ReactNode {
   const kind = requestKindFor(request.toolName);
   const env = useViewEnv();
   const [step, setStep] = useState<Step>('choose');
@@ -112,6 +157,8 @@ export function RequestPanel({ request, count, busy, fromOther, onAnswer }: Pane
   const purpose = kind.purpose(request);
   const why = whyWords(request, env.projectDir);
   const saveTo = DESTINATIONS.find((d) => d.value === destination)!;
+  const now = useNow();
+  const from = fromWords(request, fromOther, now);
 
   // A new request or step: focus the panel (nothing is pressed by a stray Enter) or the step's textbox.
   useEffect(() => {
@@ -171,7 +218,7 @@ export function RequestPanel({ request, count, busy, fromOther, onAnswer }: Pane
         )}
       </div>
 
-      {fromOther && <p className="approval__from">From the conversation “{fromOther}”</p>}
+      {from && <p className="approval__from">{from}</p>}
       {purpose && (
         <p className="approval__purpose">
           <span className="approval__label">The assistant says it will</span> {purpose}
@@ -310,9 +357,21 @@ export function RequestPanel({ request, count, busy, fromOther, onAnswer }: Pane
         </form>
       )}
 
-      <p className="approval__keys" aria-hidden="true">
-        {step === 'choose' ? 'Press 1, 2 or 3 to answer · Esc to deny' : 'Enter to confirm · Esc to go back'}
-      </p>
+      <div className="approval__foot">
+        <p className="approval__keys" aria-hidden="true">
+          {step === 'choose' ? 'Press 1, 2 or 3 to answer · Esc to deny' : 'Enter to confirm · Esc to go back'}
+        </p>
+        {onReviewAll && waiting > 1 && (
+          <button type="button" className="button button--small button--secondary approval__inbox" onClick={onReviewAll}>
+            Review all {waiting} in the inbox
+          </button>
+        )}
+        {onBackToInbox && (
+          <button type="button" className="button button--small button--ghost approval__inbox" onClick={onBackToInbox}>
+            Back to the inbox
+          </button>
+        )}
+      </div>
     </div>
   );
 }

@@ -29,12 +29,25 @@ describe('request kinds (PL4e, DK4: plain-language summary first)', () => {
     expect(requestKindFor('toString')).toBe(requestKindFor('Unknown')); // no prototype lookups
   });
 
+  it('Read, Grep and Glob say whether the file is outside the project, never "in your project" for it', () => {
+    const env = { projectDir: '/home/me/shop' };
+    const outside = req('Read', { file_path: '/tmp/notes/a.txt' });
+    expect(requestKindFor('Read').question(outside)).toBe('Allow Agent Desk to read this file?');
+    expect(requestKindFor('Read').summary(outside, env)).toBe('Read a file outside the project');
+    expect(requestKindFor('Read').summary(req('Read', { file_path: '/home/me/shop/.env' }), env)).toBe('Read a file in your project');
+    expect(requestKindFor('Grep').summary(req('Grep', { pattern: 'x', path: '/etc' }), env)).toBe('Search files outside the project');
+    expect(requestKindFor('Glob').question(req('Glob', { pattern: '**/*' }))).toBe('Allow Agent Desk to search these files?');
+    expect(requestKindFor('Glob').summary(req('Glob', { pattern: '**/*' }), env)).toBe('Search files in the current folder');
+  });
+
   const rules: [string, string][] = [
     ['Bash(npm test)', 'Only the exact command “npm test”'],
     ['Bash(git commit:*)', 'Any command that starts with “git commit”'],
     ['Bash(git *)', 'Any command like “git *” (* stands for anything)'],
     ['Bash', 'Every command, without asking'],
-    ['Read(./src/**)', 'Read for “./src/**”, without asking'],
+    ['Read(./src/**)', 'Reading files matching “./src/**”, without asking'],
+    ['Read', 'Reading any file, without asking'],
+    ['Grep(//etc/**)', 'Searching files matching “//etc/**”, without asking'],
     ['WebFetch', 'Every use of WebFetch, without asking'],
     ['mcp__github', 'Every tool of github, without asking'],
     ['mcp__github__create_issue', 'Every use of “create_issue” from github, without asking'],

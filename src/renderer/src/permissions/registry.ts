@@ -4,6 +4,7 @@ import { parseRule } from '../../../shared/permissions/rule';
 import { editRequest } from './kinds/EditRequest';
 import { execRequest } from './kinds/ExecRequest';
 import { genericRequest } from './kinds/GenericRequest';
+import { readRequest } from './kinds/ReadRequest';
 import type { RequestKind } from './types';
 
 const kinds: Record<string, RequestKind> = {
@@ -11,6 +12,9 @@ const kinds: Record<string, RequestKind> = {
   Edit: editRequest,
   Write: editRequest,
   NotebookEdit: editRequest,
+  Read: readRequest,
+  Grep: readRequest,
+  Glob: readRequest,
 };
 
 export function requestKindFor(toolName: string): RequestKind {

@@ -3,6 +3,7 @@
 import type { Bridge } from '../bridge/types';
 import { createAppStore, type AppStore, type Banner } from './app-store';
 import type { Schedule } from './frame-batch';
+import { createRulesStore, type RulesStore } from './rules-store';
 import { createSessionsStore, type SessionsStore } from './sessions-store';
 import { createToolsStore, type ToolsStore } from './tools-store';
 
@@ -10,6 +11,8 @@ export interface Stores {
   app: AppStore;
   sessions: SessionsStore;
   tools: ToolsStore;
+  /** The rule workbench's listing and edits (issue 5 item 8). */
+  rules: RulesStore;
   /** Load app:init (and the session list); safe to call again. */
   start(): Promise<void>;
   dispose(): void;
@@ -25,7 +28,11 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
         sessions.getState().reset();
         tools.getState().reset();
       }
-      if (init.project) void sessions.getState().refresh();
+      if (init.project) {
+        void sessions.getState().refresh();
+        // Every request still waiting in the project (after a reload or reconnect), for the inbox.
+        void tools.getState().loadPending();
+      }
     },
   });
   const notify = (banner: Omit<Banner, 'id'>): void => app.getState().pushBanner(banner);
@@ -64,6 +71,7 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
     app,
     sessions: s,
     tools,
+    rules: createRulesStore(bridge),
     async start() {
       await app.getState().load();
     },

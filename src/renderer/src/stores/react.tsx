@@ -3,6 +3,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { AppState } from './app-store';
 import type { Stores } from './create-stores';
+import type { RulesState } from './rules-store';
 import type { SessionsState } from './sessions-store';
 import type { ToolsState } from './tools-store';
 
@@ -28,4 +29,8 @@ export function useSessions<T>(selector: (state: SessionsState) => T): T {
 
 export function useTools<T>(selector: (state: ToolsState) => T): T {
   return useStore(useStores().tools, selector);
+}
+
+export function useRules<T>(selector: (state: RulesState) => T): T {
+  return useStore(useStores().rules, selector);
 }

@@ -69,6 +69,7 @@ describe('tools store (issue 3 renderer: tool-call state flows one way)', () => 
     bridge.handle('session:list', () => ({ sessions: [summary('s1'), summary('s2')] }));
     bridge.handle('session:open', ({ sessionId }) => ({ session: summary(sessionId), messages: [], status: 'idle' as const }));
     bridge.handle('permission:reply', () => ({ accepted: true }));
+    bridge.handle('permission:pending', () => ({ requests: [] }));
     stores = createStores(bridge, { schedule: frames.schedule });
     await stores.start();
     await stores.sessions.getState().open('s1');
@@ -264,5 +265,136 @@ describe('tools store (issue 3 renderer: tool-call state flows one way)', () => 
     await stores.app.getState().openProject('/tmp/other');
     expect(tools().permissions).toEqual([]);
     expect(tools().usage).toEqual({});
+  });
+
+  describe('the approval inbox (issue 5 item 6): answers many at once, complete after a reload', () => {
+    const replyManyCalls = () => bridge.calls.filter((c) => c.channel === 'permission:reply-many').map((c) => c.request);
+
+    it('replyMany sends one reply per waiting request (feedback only on deny) and drops the accepted and the stale ones', async () => {
+      for (const id of ['r1', 'r2', 'r3', 'r4']) ev({ sessionId: 's1', type: 'permission_request', request: request(id) });
+      bridge.handle('permission:reply-many', ({ replies }) => ({
+        results: replies.map((r) => ({ requestId: r.requestId, accepted: r.requestId !== 'r2' })),
+      }));
+      // r9 is not waiting and r1 is named twice: neither is sent twice nor at all.
+      expect(await tools().replyMany(['r1', 'r2', 'r9', 'r1'], 'allow_once', 'ignored on allow')).toEqual({ accepted: 1, stale: 1 });
+      expect(await tools().replyMany(['r3', 'r4'], 'deny', '  not now  ')).toEqual({ accepted: 2, stale: 0 });
+      expect(replyManyCalls()).toEqual([
+        {
+          replies: [
+            { requestId: 'r1', decision: 'allow_once' },
+            { requestId: 'r2', decision: 'allow_once' },
+          ],
+        },
+        {
+          replies: [
+            { requestId: 'r3', decision: 'deny', feedback: 'not now' },
+            { requestId: 'r4', decision: 'deny', feedback: 'not now' },
+          ],
+        },
+      ]);
+      expect(tools().permissions).toEqual([]);
+      expect(tools().answering).toEqual([]);
+      // Settled ones are remembered: a late duplicate event does not bring one back.
+      ev({ sessionId: 's1', type: 'permission_request', request: request('r2') });
+      expect(tools().permissions).toEqual([]);
+    });
+
+    it('replyMany: a request main does not answer for stays; a failure keeps them all and shows a banner', async () => {
+      for (const id of ['r1', 'r2', 'r3']) ev({ sessionId: 's1', type: 'permission_request', request: request(id) });
+      bridge.handle('permission:reply-many', () => ({ results: [{ requestId: 'r1', accepted: true }, { requestId: 'elsewhere', accepted: true }] }));
+      expect(await tools().replyMany(['r1', 'r2'], 'allow_once')).toEqual({ accepted: 1, stale: 0 });
+      expect(tools().permissions.map((r) => r.requestId)).toEqual(['r2', 'r3']);
+
+      bridge.fail('permission:reply-many', { code: 'internal', message: 'main is gone' });
+      expect(await tools().replyMany(['r2', 'r3'], 'deny', 'no')).toBeNull();
+      expect(tools().permissions.map((r) => r.requestId)).toEqual(['r2', 'r3']);
+      expect(tools().answering).toEqual([]);
+      expect(stores.app.getState().banners.at(-1)).toMatchObject({ level: 'error', title: 'Your answers were not delivered', message: 'main is gone' });
+      // Nothing waiting among the ids: nothing is sent.
+      const sent = replyManyCalls().length;
+      expect(await tools().replyMany(['nope'], 'allow_once')).toBeNull();
+      expect(await tools().replyMany([], 'allow_once')).toBeNull();
+      expect(replyManyCalls()).toHaveLength(sent);
+    });
+
+    it('answers in flight are not sent twice: their ids wait in `answering`, and reply() leaves them alone', async () => {
+      for (const id of ['r1', 'r2', 'r3']) ev({ sessionId: 's1', type: 'permission_request', request: request(id) });
+      let release: () => void = () => {};
+      bridge.handle('permission:reply-many', async ({ replies }) => {
+        await new Promise<void>((r) => (release = r));
+        return { results: replies.map((r) => ({ requestId: r.requestId, accepted: true })) };
+      });
+      const first = tools().replyMany(['r1', 'r2'], 'allow_once');
+      expect(tools().answering).toEqual(['r1', 'r2']);
+      expect(await tools().reply('r1', 'deny')).toBe(false);
+      expect(await tools().replyMany(['r2'], 'deny')).toBeNull();
+      // Another request is still answerable alone meanwhile.
+      expect(await tools().reply('r3', 'allow_once')).toBe(true);
+      release();
+      expect(await first).toEqual({ accepted: 2, stale: 0 });
+      expect(replyManyCalls()).toHaveLength(1);
+      expect(bridge.calls.filter((c) => c.channel === 'permission:reply').map((c) => c.request)).toEqual([{ requestId: 'r3', decision: 'allow_once' }]);
+      expect(tools().permissions).toEqual([]);
+    });
+
+    it('a large group travels in batches the contract accepts (at most 500 replies each)', async () => {
+      const ids = Array.from({ length: 501 }, (_, i) => `q${i}`);
+      for (const id of ids) ev({ sessionId: 's1', type: 'permission_request', request: request(id) });
+      bridge.handle('permission:reply-many', ({ replies }) => ({ results: replies.map((r) => ({ requestId: r.requestId, accepted: true })) }));
+      expect(await tools().replyMany(ids, 'allow_once')).toEqual({ accepted: 501, stale: 0 });
+      expect(replyManyCalls().map((r) => (r as { replies: unknown[] }).replies.length)).toEqual([500, 1]);
+      expect(tools().permissions).toEqual([]);
+    });
+
+    it('app load reads permission:pending: requests of every session, subagent and task appear, oldest first', async () => {
+      const task = request('t1', 'task-9', { createdAt: 100, origin: { kind: 'task', label: 'Nightly cleanup' }, expiresAt: 500 });
+      const sub = request('a1', 's2', { createdAt: 300, origin: { kind: 'subagent', label: 'Explore agent' }, turn: 'm2' });
+      bridge.handle('permission:pending', () => ({ requests: [task, sub] }));
+      ev({ sessionId: 's1', type: 'permission_request', request: request('live', 's1', { createdAt: 200 }) });
+      await stores.start();
+      expect(tools().permissions.map((r) => r.requestId)).toEqual(['t1', 'live', 'a1']);
+      expect(tools().permissions[0]).toMatchObject({ origin: { kind: 'task', label: 'Nightly cleanup' }, expiresAt: 500 });
+      // Loading again adds nothing twice.
+      await stores.start();
+      expect(tools().permissions.map((r) => r.requestId)).toEqual(['t1', 'live', 'a1']);
+    });
+
+    it('permission:pending does not bring back a request settled while it travelled, and a reconnect reads it again', async () => {
+      let release: () => void = () => {};
+      bridge.handle('permission:pending', async () => {
+        await new Promise<void>((r) => (release = r));
+        return { requests: [request('p1', 's2'), request('p2', 's2')] };
+      });
+      const loading = tools().loadPending();
+      ev({ sessionId: 's2', type: 'permission_resolved', requestId: 'p1', decision: 'deny' });
+      release();
+      await loading;
+      expect(tools().permissions.map((r) => r.requestId)).toEqual(['p2']);
+
+      // After a drop the queue is forgotten and read again (p2 was answered meanwhile, p3 is new).
+      bridge.handle('permission:pending', () => ({ requests: [request('p3', 's2')] }));
+      bridge.setConnection('closed');
+      bridge.setConnection('open');
+      await flush();
+      await flush();
+      expect(tools().permissions.map((r) => r.requestId)).toEqual(['p3']);
+    });
+
+    it('an answer of permission:pending from before a drop is ignored; a failure is a warning banner', async () => {
+      let release: () => void = () => {};
+      bridge.handle('permission:pending', async () => {
+        await new Promise<void>((r) => (release = r));
+        return { requests: [request('old', 's2')] };
+      });
+      const loading = tools().loadPending();
+      tools().forgetLive();
+      release();
+      await loading;
+      expect(tools().permissions).toEqual([]);
+
+      bridge.fail('permission:pending', { code: 'unsupported', message: 'not here' });
+      await tools().loadPending();
+      expect(stores.app.getState().banners.at(-1)).toMatchObject({ level: 'warn', title: 'Some approvals may be missing', message: 'not here' });
+    });
   });
 });

@@ -1,6 +1,7 @@
 // Tool calls of the open session (latest snapshot per call, live progress), the permission requests
-// waiting for the person (every session, oldest first) and token usage per session.
-// Fed only by session events and session:open snapshots; components read it and call reply().
+// waiting for the person (every session, subagent and task of the project, oldest first) and token
+// usage per session. Fed by session events, session:open snapshots and permission:pending; components
+// read it and call reply() / replyMany().
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { PermissionDecision, PermissionRequestView } from '../../../shared/permissions/request';
 import type { RuleDestination } from '../../../shared/permissions/rule-store';
@@ -33,6 +34,15 @@ export interface ReplyExtra {
   destination?: RuleDestination;
 }
 
+/** What main did with a group of answers: `stale` ones were already settled or withdrawn. */
+export interface ReplyManyOutcome {
+  accepted: number;
+  stale: number;
+}
+
+/** How many answers travel in one permission:reply-many (the contract's limit). */
+const REPLY_MANY_MAX = 500;
+
 export interface ToolsState {
   /** The session whose calls are kept (the open one). */
   sessionId: string | null;
@@ -42,6 +52,8 @@ export interface ToolsState {
   permissions: PermissionRequestView[];
   /** The request whose answer is on its way to main (its buttons wait). */
   replying: string | null;
+  /** Requests whose answers travel together (replyMany): their buttons wait too. */
+  answering: string[];
   usage: Record<string, SessionUsage>;
 
   /** Another session is shown (null = a new one): its calls replace the old ones. */
@@ -51,6 +63,14 @@ export interface ToolsState {
   handleEvent(event: SessionEvent): void;
   /** Answer a request; resolves true when main took the answer. Failures become banners. */
   reply(requestId: string, decision: PermissionDecision, extra?: ReplyExtra): Promise<boolean>;
+  /**
+   * Answer several requests alike (the inbox's "Allow all" / "Deny all"; never "always"): the ones
+   * main took and the ones already settled leave the queue. Null when nothing was sent or the answers
+   * were not delivered (a banner says so and every request still waits).
+   */
+  replyMany(requestIds: readonly string[], decision: 'allow_once' | 'deny', feedback?: string): Promise<ReplyManyOutcome | null>;
+  /** Read every request still waiting in the project (app load, reconnect): the inbox is complete. */
+  loadPending(): Promise<void>;
   /** The connection dropped: requests may have been answered or withdrawn meanwhile. */
   forgetLive(): void;
   reset(): void;
@@ -87,6 +107,8 @@ export function createToolsStore(bridge: Bridge, options: ToolsStoreOptions): To
     resolved.add(requestId);
     if (resolved.size > RESOLVED_MEMORY) resolved.delete(resolved.values().next().value!);
   };
+  /** Bumped when the queue is dropped, so a permission:pending answer from before is ignored. */
+  let pendingSeq = 0;
 
   return createStore<ToolsState>()((set, get) => {
     const queue = createFrameQueue<{ callId: string; progress: ToolProgress }>((items) => {
@@ -101,11 +123,14 @@ export function createToolsStore(bridge: Bridge, options: ToolsStoreOptions): To
       set({ progress });
     }, options.schedule ?? frameSchedule);
 
-    const removeRequest = (requestId: string): void => {
-      remember(requestId);
-      const permissions = get().permissions.filter((r) => r.requestId !== requestId);
+    const removeRequest = (requestId: string): void => removeRequests([requestId]);
+    const removeRequests = (requestIds: readonly string[]): void => {
+      for (const id of requestIds) remember(id);
+      const gone = new Set(requestIds);
+      const permissions = get().permissions.filter((r) => !gone.has(r.requestId));
       if (permissions.length !== get().permissions.length) set({ permissions });
     };
+    const inFlight = (requestId: string): boolean => get().replying === requestId || get().answering.includes(requestId);
 
     return {
       sessionId: null,
@@ -113,6 +138,7 @@ export function createToolsStore(bridge: Bridge, options: ToolsStoreOptions): To
       progress: {},
       permissions: [],
       replying: null,
+      answering: [],
       usage: {},
 
       enter(sessionId) {
@@ -167,7 +193,7 @@ export function createToolsStore(bridge: Bridge, options: ToolsStoreOptions): To
       },
 
       async reply(requestId, decision, extra = {}) {
-        if (get().replying) return false;
+        if (get().replying || inFlight(requestId)) return false;
         set({ replying: requestId });
         try {
           const feedback = extra.feedback?.trim();
@@ -190,15 +216,67 @@ export function createToolsStore(bridge: Bridge, options: ToolsStoreOptions): To
         }
       },
 
+      async replyMany(requestIds, decision, feedback) {
+        const waiting = new Set(get().permissions.map((r) => r.requestId));
+        const ids = [...new Set(requestIds)].filter((id) => waiting.has(id) && !inFlight(id));
+        if (ids.length === 0) return null;
+        const note = decision === 'deny' ? feedback?.trim() : undefined;
+        set({ answering: [...get().answering, ...ids] });
+        const outcome: ReplyManyOutcome = { accepted: 0, stale: 0 };
+        try {
+          for (let at = 0; at < ids.length; at += REPLY_MANY_MAX) {
+            const batch = ids.slice(at, at + REPLY_MANY_MAX);
+            const { results } = await bridge.invoke('permission:reply-many', {
+              replies: batch.map((requestId) => ({ requestId, decision, ...(note ? { feedback: note } : {}) })),
+            });
+            // Taken, or already settled elsewhere (accepted: false): either way they no longer wait.
+            // An id main did not answer for stays, so nothing is lost.
+            const sent = new Set(batch);
+            const settled = results.filter((r) => sent.has(r.requestId));
+            removeRequests(settled.map((r) => r.requestId));
+            for (const r of settled) outcome[r.accepted ? 'accepted' : 'stale']++;
+          }
+          return outcome;
+        } catch (error) {
+          options.notify({ level: 'error', title: 'Your answers were not delivered', message: errorText(error) });
+          return null;
+        } finally {
+          const done = new Set(ids);
+          set({ answering: get().answering.filter((id) => !done.has(id)) });
+        }
+      },
+
+      async loadPending() {
+        const seq = ++pendingSeq;
+        try {
+          const { requests } = await bridge.invoke('permission:pending', {});
+          if (seq !== pendingSeq) return;
+          // Union with what events brought meanwhile; a request settled meanwhile is not brought back.
+          const current = get().permissions;
+          const known = new Set(current.map((r) => r.requestId));
+          const fresh = requests.filter((r) => !known.has(r.requestId) && !resolved.has(r.requestId));
+          if (fresh.length === 0) return;
+          const permissions = [...current, ...fresh];
+          // Oldest first when main dates them all (Array.prototype.sort is stable).
+          if (permissions.every((r) => typeof r.createdAt === 'number')) permissions.sort((a, b) => a.createdAt! - b.createdAt!);
+          set({ permissions });
+        } catch (error) {
+          if (seq !== pendingSeq) return;
+          options.notify({ level: 'warn', title: 'Some approvals may be missing', message: errorText(error) });
+        }
+      },
+
       forgetLive() {
         queue.flush();
-        set({ permissions: [], replying: null });
+        pendingSeq++;
+        set({ permissions: [], replying: null, answering: [] });
       },
 
       reset() {
         queue.clear();
         resolved.clear();
-        set({ sessionId: null, calls: {}, progress: {}, permissions: [], replying: null, usage: {} });
+        pendingSeq++;
+        set({ sessionId: null, calls: {}, progress: {}, permissions: [], replying: null, answering: [], usage: {} });
       },
     };
   });

@@ -8,7 +8,7 @@ import { inputEntries } from '../../tools/input-summary';
 import { toolWords } from '../../tools/tool-words';
 import type { RequestKind } from '../types';
 
-function GenericDetails({ request }: { request: PermissionRequestView }): ReactNode {
+export function GenericDetails({ request }: { request: PermissionRequestView }): ReactNode {
   const entries = inputEntries(request.input);
   if (entries.length === 0) return <p className="approval__muted">No details were given.</p>;
   return (

@@ -1,0 +1,81 @@
+// The approval inbox (issue 5 item 6): every request waiting in this project — other conversations,
+// subagents, background tasks, and the open conversation too — grouped by where they come from and by
+// kind, answered a group at a time or one by one. A panel on the right; the work stays visible.
+import { useEffect, useMemo, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useSessions, useTools } from '../stores/react';
+import { plural } from '../tools/shared/paths';
+import { useViewEnv } from '../tools/view-env';
+import { useNow } from '../util/use-now';
+import { groupRequests } from './group-requests';
+import { INBOX_BUTTON_ID, INBOX_PANEL_ID } from './InboxButton';
+import { InboxGroup } from './InboxGroup';
+import './Inbox.css';
+
+interface PanelProps {
+  onClose: () => void;
+  onReview: (requestId: string) => void;
+  /** A request of the inbox is open in the modal (focus comes back here after it). */
+  reviewing: boolean;
+}
+
+export function InboxPanel({ onClose, onReview, reviewing }: PanelProps): ReactNode {
+  const permissions = useTools((s) => s.permissions);
+  const sessions = useSessions((s) => s.sessions);
+  const env = useViewEnv();
+  const now = useNow(15_000);
+  const panel = useRef<HTMLElement>(null);
+  const groups = useMemo(
+    () => groupRequests(permissions, { projectDir: env.projectDir, sessionTitle: (id) => sessions.find((s) => s.id === id)?.title }),
+    [permissions, sessions, env.projectDir],
+  );
+
+  // Opened: focus moves in. Closed: back to the header button (the focused control is gone).
+  useEffect(() => {
+    panel.current?.focus();
+    return () => {
+      if (document.activeElement === document.body || document.activeElement === null) document.getElementById(INBOX_BUTTON_ID)?.focus();
+    };
+  }, []);
+  // An answered request takes its focused button with it: keep focus in the panel.
+  useEffect(() => {
+    if (!reviewing && (document.activeElement === document.body || document.activeElement === null)) panel.current?.focus();
+  }, [reviewing, permissions.length]);
+
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>): void => {
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      onClose();
+    }
+  };
+
+  return (
+    <section id={INBOX_PANEL_ID} ref={panel} className="inbox" role="dialog" aria-labelledby="inbox-title" aria-describedby="inbox-intro" tabIndex={-1} onKeyDown={onKeyDown}>
+      <div className="inbox__head">
+        <h2 id="inbox-title" className="inbox__title">
+          Approvals waiting
+        </h2>
+        <button type="button" className="inbox__close" aria-label="Close approvals" onClick={onClose}>
+          ×
+        </button>
+      </div>
+      {permissions.length === 0 ? (
+        <div id="inbox-intro" className="inbox__empty">
+          <p className="inbox__empty-title">Nothing is waiting for your answer.</p>
+          <p>When the assistant asks before doing something — in any conversation or background task — the request shows up here.</p>
+        </div>
+      ) : (
+        <>
+          <p id="inbox-intro" className="inbox__intro">
+            {plural(permissions.length, 'request')} {permissions.length === 1 ? 'waits' : 'wait'} for your answer. Nothing happens until you answer.
+          </p>
+          <p className="inbox__hint">“Allow all” allows each request this one time. To allow something for later too, open it with Review.</p>
+          <div className="inbox__groups">
+            {groups.map((g) => (
+              <InboxGroup key={g.key} group={g} now={now} onReview={onReview} />
+            ))}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

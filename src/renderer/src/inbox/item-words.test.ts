@@ -1,0 +1,43 @@
+// The inbox line's words reuse the approval kinds' summaries and add what the request is about.
+import { describe, expect, it } from 'vitest';
+import type { PermissionRequestView } from '../../../shared/permissions/request';
+import { itemWords } from './item-words';
+
+const env = { projectDir: '/home/ana/shop' };
+const req = (toolName: string, input: unknown): PermissionRequestView => ({
+  requestId: 'r',
+  sessionId: 's',
+  toolUseId: 't',
+  toolName,
+  input,
+  message: 'asks',
+  suggestions: [],
+  destructive: false,
+});
+
+describe('inbox line words', () => {
+  it('a command: the kind summary and the command itself', () => {
+    expect(itemWords(req('Bash', { command: 'npm test\nnpm run lint' }), env)).toEqual({ summary: 'Run a command in your project', detail: 'npm test …', outside: false });
+  });
+  it('an edit: the summary already names the file, so no detail', () => {
+    const w = itemWords(req('Write', { file_path: '/home/ana/shop/src/new.ts', content: 'a\nb\n' }), env);
+    expect(w.summary).toContain('src/new.ts');
+    expect(w.detail).toBe('');
+  });
+  it('a read outside the project says so (not the generic "in your project") and gives its full path', () => {
+    expect(itemWords(req('Read', { file_path: '/tmp/notes/a.txt' }), env)).toEqual({ summary: 'Read a file outside the project', detail: '/tmp/notes/a.txt', outside: false });
+  });
+  it('a read inside: the path relative to the project', () => {
+    expect(itemWords(req('Read', { file_path: '/home/ana/shop/src/a.ts' }), env)).toEqual({ summary: 'Read a file in your project', detail: 'src/a.ts', outside: false });
+  });
+  it('a search outside the project', () => {
+    expect(itemWords(req('Grep', { pattern: 'TODO', path: '/opt/lib' }), env)).toMatchObject({ summary: 'Search files outside the project', detail: '/opt/lib' });
+  });
+  it('a tool of the generic kind with a path outside: its summary plus the path marked outside', () => {
+    expect(itemWords(req('Foo', { path: '/opt/x' }), env)).toEqual({ summary: 'Use the tool Foo in your project', detail: '/opt/x', outside: true });
+  });
+  it('a tool with odd input still gets words', () => {
+    expect(itemWords(req('mcp__github__create_issue', { title: 'Bug' }), env)).toMatchObject({ detail: 'Bug' });
+    expect(itemWords(req('Foo', null), env).detail).toBe('');
+  });
+});

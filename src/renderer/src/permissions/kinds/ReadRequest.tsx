@@ -1,0 +1,31 @@
+// The request kind for looking at files (Read, and the searches Grep and Glob): which file or folder,
+// said plainly when it lies outside the project, and the input in full; rules in words.
+import type { PermissionRequestView } from '../../../../shared/permissions/request';
+import type { PermissionRuleValue } from '../../../../shared/permissions/rule';
+import { InfoIcon } from '../../components/icons';
+import { isOutside, requestTarget } from '../request-target';
+import type { RequestKind } from '../types';
+import { GenericDetails } from './GenericRequest';
+
+const isRead = (r: { toolName: string }) => r.toolName === 'Read';
+
+function where(request: PermissionRequestView, projectDir: string | null | undefined): string {
+  const target = requestTarget(request);
+  if (isOutside(target, projectDir ?? null)) return 'outside the project';
+  return target ? 'in your project' : 'in the current folder';
+}
+
+export const readRequest: RequestKind = {
+  question: (r) => (isRead(r) ? 'Allow Agent Desk to read this file?' : 'Allow Agent Desk to search these files?'),
+  summary: (r, env) => (isRead(r) ? `Read a file ${where(r, env?.projectDir)}` : `Search files ${where(r, env?.projectDir)}`),
+  purpose: () => null,
+  why: () => 'Agent Desk asks before the assistant looks at files outside the project, or where a rule says to ask.',
+  Details: GenericDetails,
+  ruleWords: (rule: PermissionRuleValue) => {
+    if (rule.toolName === 'Read') {
+      return rule.ruleContent === undefined ? 'Reading any file, without asking' : `Reading files matching “${rule.ruleContent}”, without asking`;
+    }
+    return rule.ruleContent === undefined ? 'Searching any folder, without asking' : `Searching files matching “${rule.ruleContent}”, without asking`;
+  },
+  Icon: InfoIcon,
+};
