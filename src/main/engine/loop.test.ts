@@ -67,6 +67,20 @@ function recordingRunner(log: string[], opts: { onAdd?: (b: ToolUseBlock) => voi
 }
 
 describe('runLoop', () => {
+  it('the tools warm up once per model request, after it has left and before its answer is read', async () => {
+    server.push(
+      { content: [{ type: 'tool_use', id: 'toolu_w', name: 'Read', input: { path: 'a.ts' } }], stop_reason: 'tool_use' },
+      { content: [{ type: 'text', text: 'done' }] },
+    );
+    const log: string[] = [];
+    const runner: ToolRunner = { ...recordingRunner(log), warmUp: () => void log.push('warm-up') };
+    const { opts } = setup({ toolRunner: runner });
+    await runLoop(opts, new AbortController().signal);
+    // The second warm-up follows the results (they travel in the second request), not the first answer.
+    expect(log).toEqual(['warm-up', 'begin', 'add toolu_w', 'finish toolu_w', 'warm-up']);
+    expect(server.requests).toHaveLength(2);
+  });
+
   it('CC1: each tool_use reaches the batch when its block completes, before the rest of the stream', async () => {
     server.push(
       { content: [{ type: 'tool_use', id: 'toolu_a', name: 'Read', input: { path: 'a.ts' } }, { type: 'text', text: 'still talking' }], stop_reason: 'tool_use', chunkSize: 4 },

@@ -5,6 +5,7 @@ import type { Message, Usage } from '../../shared/transcript';
 import type { ModelError } from '../model/errors';
 import type { RetryPolicy } from '../model/retry';
 import type { ModelClient } from '../model/types';
+import { onNextModelRequestSent } from '../model/request-sent';
 import { callModel, type LoopEvent, type RequestParts } from './model-call';
 import type { ToolBatch, ToolRunner } from './tool-runner';
 import { addUsage, ZERO_USAGE } from './usage';
@@ -67,6 +68,8 @@ export async function runLoop(opts: LoopOptions, signal: AbortSignal): Promise<L
   const aborted = (): LoopResult => ({ turns, stopReason: 'aborted', usage, aborted: true, maxTurnsReached: false });
 
   for (;;) {
+    // Once the request has left, the process only waits: the tools' warm-ups cost no call anything.
+    const cancelWarmUp = runner?.warmUp ? onNextModelRequestSent(() => runner.warmUp?.()) : undefined;
     const outcome = await callModel(
       {
         client: opts.client,
@@ -83,6 +86,7 @@ export async function runLoop(opts: LoopOptions, signal: AbortSignal): Promise<L
       opts.newId(),
       signal,
     );
+    cancelWarmUp?.();
     if (outcome.kind === 'aborted') {
       // The started calls still answer (cancelled), so the stored transcript stays valid for the API.
       if (outcome.partial) opts.append(outcome.partial);

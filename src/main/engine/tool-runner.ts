@@ -24,4 +24,6 @@ export interface ToolBatch {
 export interface ToolRunner {
   /** A batch for the assistant message `messageId`; `signal` is the turn's Stop. */
   begin(messageId: string, signal: AbortSignal): ToolBatch;
+  /** The request is out and the model is thinking: tools may prepare for their next call (warmUp). */
+  warmUp?(): void;
 }

@@ -58,14 +58,19 @@ export function createToolBatch(opts: BatchOptions): ToolBatch {
   let consuming: Promise<void> = Promise.resolve();
   let finished: Promise<ToolBatchResult> | null = null;
 
-  const run: PipelineRunToolUse = async (use, signal, onProgress) => {
+  const run: PipelineRunToolUse = async (use, signal, onProgress, upcoming) => {
     const bad = badInput.get(use.id);
     if (bad !== undefined) return invalidJson(use, bad);
-    const out = await opts.runToolUse(use, signal, (p) => {
-      // CC5: progress goes out at once, not when the executor's consumer next looks.
-      opts.publishProgress(use.id, p);
-      onProgress(p);
-    });
+    const out = await opts.runToolUse(
+      use,
+      signal,
+      (p) => {
+        // CC5: progress goes out at once, not when the executor's consumer next looks.
+        opts.publishProgress(use.id, p);
+        onProgress(p);
+      },
+      upcoming,
+    );
     extras.set(use.id, out);
     if (out.hookMessages?.length) opts.onHookMessages(out.hookMessages);
     // Before the executor hears of the result: the call it starts next (a non-safe call waits for

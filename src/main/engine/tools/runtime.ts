@@ -222,6 +222,16 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
         ...(config.onExecutorEvent ? { onExecutorEvent: (e) => config.onExecutorEvent?.(opts.sessionId, e) } : {}),
       });
     },
+    warmUp() {
+      const ctx = context();
+      for (const tool of pool) {
+        try {
+          tool.warmUp?.(ctx);
+        } catch (err) {
+          log.warn(`${tool.name} could not prepare its next call: ${err instanceof Error ? err.message : String(err)}`);
+        }
+      }
+    },
     views: () => [...views.values()],
     pendingPermissions: () => prompts.pending(),
     replyPermission(reply) {

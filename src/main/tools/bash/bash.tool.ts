@@ -27,6 +27,7 @@ import { formatBashResult } from './result-text';
 import { runProcess } from './run-process';
 import { interpretExitCode } from './semantics';
 import { buildShellEnv, plainInvocation, resolveShell, shellInvocation } from './shell';
+import { shellWantedNext, warmSessionShell } from './warm-launch';
 import { defaultWarmShellPool, isPoolableShell, type WarmShellPool } from './warm-pool';
 
 /** SPEC PL6: "Bash ~100K". */
@@ -80,6 +81,10 @@ export function createBashToolDef(deps: BashToolDeps = {}): ToolDef<BashInput, B
         : { result: true },
     checkPermissions: () => ({ behavior: 'passthrough', message: 'Bash commands need approval unless a rule allows them.' }),
 
+    warmUp(ctx) {
+      if (sandbox === passThroughSandbox) warmSessionShell(ctx, poolFor() ?? false);
+    },
+
     async call(input, ctx, _canUseTool, _parentMessageId, onProgress) {
       const timeoutMs = Math.min(input.timeout ?? BASH_DEFAULT_TIMEOUT_MS, BASH_MAX_TIMEOUT_MS);
       if (ctx.abortSignal.aborted) {
@@ -110,7 +115,11 @@ export function createBashToolDef(deps: BashToolDeps = {}): ToolDef<BashInput, B
       const warmPool =
         !input.dangerouslyDisableSandbox && sandbox === passThroughSandbox && isPoolableShell(shell) ? poolFor() : undefined;
       const request = warmPool?.request(cwd, cwdFile, input.command);
-      const warm = request !== undefined ? warmPool?.take(shell, env) : undefined;
+      // Another call of this message that takes a shell waits: fork its shell while this one runs.
+      // Otherwise the shell is forked when the process next waits for the model (warmUp): forking
+      // blocks our event loop, and a command's output cannot flow while it does. (A call still being
+      // streamed spawns its own shell: a few ms against the model's seconds.)
+      const warm = request !== undefined ? warmPool?.take(shell, env, { refill: shellWantedNext(ctx) }) : undefined;
       const collector = new OutputCollector(
         path.join(ctx.toolResultsDir, `bash-${id}.output`),
         deps.outputLimits ?? DEFAULT_OUTPUT_LIMITS,

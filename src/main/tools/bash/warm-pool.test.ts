@@ -166,6 +166,56 @@ describe('Bash warm shell pool (BA)', () => {
     expect(pool.idlePids()).toEqual([pid]);
   });
 
+  it('BA no replacement is forked when no other Bash call of the message follows; warmUp forks it while the model thinks', async () => {
+    const p = setup();
+    const { pool, pid } = await warmed(p);
+    // The stream may still be open: a call still being streamed spawns its own shell.
+    const last = { ...p.ctx, upcoming: () => ({ queued: ['Read'], streamOpen: true }) };
+    const tool = createBashTool({ warmPool: pool });
+    const r = await tool.call(tool.inputSchema().parse({ command: 'echo $$' }), last, allow, 'm', () => undefined);
+    expect(r.data.stdout).toBe(`${pid}\n`);
+    // The replacement would have been forked on the next turn of the loop: give it several.
+    await new Promise((res) => setTimeout(res, 50));
+    expect(pool.idlePids()).toEqual([]);
+    expect(pool.stats.spawned).toBe(1);
+    tool.warmUp?.(p.ctx);
+    const next = await idlePid(pool);
+    // A second warm-up while that shell waits forks nothing.
+    tool.warmUp?.(p.ctx);
+    expect(pool.idlePids()).toEqual([next]);
+    expect(pool.stats.spawned).toBe(2);
+    const again = await run(pool, p, { command: 'echo $$' });
+    expect(again.stdout).toBe(`${next}\n`);
+  });
+
+  it('BA a replacement is forked while the command runs when another Bash call is queued', async () => {
+    const p = setup();
+    for (const upcoming of [{ queued: ['Read', 'Bash'], streamOpen: false }, { queued: ['Bash'], streamOpen: true }]) {
+      const { pool, pid } = await warmed(p);
+      const tool = createBashTool({ warmPool: pool });
+      await tool.call(tool.inputSchema().parse({ command: 'true' }), { ...p.ctx, upcoming: () => upcoming }, allow, 'm', () => undefined);
+      const next = await idlePid(pool);
+      expect(next).not.toBe(pid);
+    }
+  });
+
+  it('BA warmUp with a changed env replaces the idle shell; a dead idle shell is replaced', async () => {
+    const p = setup();
+    const { pool, pid } = await warmed(p);
+    const tool = createBashTool({ warmPool: pool });
+    tool.warmUp?.({ ...p.ctx, env: { AGENT_DESK_POOL_VAR: 'other' } });
+    expect(isProcessAlive(pid)).toBe(false);
+    const other = await idlePid(pool);
+    expect(other).not.toBe(pid);
+    process.kill(other, 'SIGKILL');
+    while (isProcessAlive(other)) await new Promise((r) => setTimeout(r, 5));
+    tool.warmUp?.({ ...p.ctx, env: { AGENT_DESK_POOL_VAR: 'other' } });
+    const fresh = await idlePid(pool);
+    expect(fresh).not.toBe(other);
+    const r = await tool.call(tool.inputSchema().parse({ command: 'echo "$$|$AGENT_DESK_POOL_VAR"' }), { ...p.ctx, env: { AGENT_DESK_POOL_VAR: 'other' } }, allow, 'm', () => undefined);
+    expect(r.data.stdout).toBe(`${fresh}|other\n`);
+  });
+
   it('BA a warm shell that died while idle falls back to a normal spawn', async () => {
     const p = setup();
     const { pool, pid } = await warmed(p);

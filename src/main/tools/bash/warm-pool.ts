@@ -22,9 +22,15 @@ export const WARM_WRAPPER_SCRIPT = [
 export interface WarmShellPool {
   /**
    * A live idle shell for this shell path and exact env, or undefined (caller spawns as usual).
-   * Either way a replacement for the key is forked on the next turn of the event loop.
+   * Either way a replacement for the key is forked on the next turn of the event loop, unless
+   * `refill` is false (no call is expected soon: `warm` forks one when the process is idle).
    */
-  take(shell: string, env: Record<string, string>): ChildProcess | undefined;
+  take(shell: string, env: Record<string, string>, opts?: { refill?: boolean }): ChildProcess | undefined;
+  /**
+   * Forks an idle shell for this shell and env now, unless a live one waits already. For moments
+   * the process only waits (a model request is out), so no tool call pays for the fork.
+   */
+  warm(shell: string, env: Record<string, string>): void;
   /** The bytes to write to a taken shell's stdin (then close it); undefined if a field holds a NUL. */
   request(cwd: string, cwdFile: string, command: string): string | undefined;
   /** pids of the idle shells (tests). */
@@ -78,6 +84,10 @@ export function createWarmShellPool(): WarmShellPool {
   };
   process.once('exit', killAll);
 
+  // Node learns of a death only when it handles SIGCHLD; /proc knows at once (a zombie is dead).
+  const isLive = (entry: Idle): boolean =>
+    !entry.dead && entry.child.exitCode === null && entry.child.signalCode === null && isProcessAlive(entry.child.pid!);
+
   const fill = (key: string, shell: string, env: Record<string, string>) => {
     if (disposed || idle.has(key)) return;
     let child: ChildProcess;
@@ -103,15 +113,14 @@ export function createWarmShellPool(): WarmShellPool {
   };
 
   return {
-    take(shell, env) {
+    take(shell, env, opts = {}) {
       if (disposed) return undefined;
       const key = envKey(shell, env);
       const entry = idle.get(key);
       // Shells forked for another env (or shell) are stale now: the session's env changed.
       for (const other of [...idle.values()]) if (other.key !== key) kill(other);
-      setImmediate(() => fill(key, shell, env)).unref();
-      // Node learns of a death only when it handles SIGCHLD; /proc knows at once (a zombie is dead).
-      if (!entry || entry.dead || entry.child.exitCode !== null || entry.child.signalCode !== null || !isProcessAlive(entry.child.pid!)) {
+      if (opts.refill !== false) setImmediate(() => fill(key, shell, env)).unref();
+      if (!entry || !isLive(entry)) {
         // Not signalled: once reaped, its pid may belong to someone else.
         if (entry) {
           entry.dead = true;
@@ -124,6 +133,18 @@ export function createWarmShellPool(): WarmShellPool {
       setRef(entry.child, true);
       stats.hits++;
       return entry.child;
+    },
+    warm(shell, env) {
+      if (disposed) return;
+      const key = envKey(shell, env);
+      for (const other of [...idle.values()]) if (other.key !== key) kill(other);
+      const entry = idle.get(key);
+      if (entry && isLive(entry)) return;
+      if (entry) {
+        entry.dead = true;
+        idle.delete(key);
+      }
+      fill(key, shell, env);
     },
     request(cwd, cwdFile, command) {
       if (cwd.includes('\0') || cwdFile.includes('\0') || command.includes('\0')) return undefined;

@@ -71,6 +71,16 @@ export interface ToolUseContext {
   deferredTools?: DeferredToolState;
   /** The session's read cache (what was read, when, whole or in part); absent = nothing was read. */
   fileState?: FileStateCache;
+  /** Set by the executor: the calls of this message still to come, so a tool can prepare for them. */
+  upcoming?: () => UpcomingCalls;
+}
+
+/** What follows the running call in its assistant message. */
+export interface UpcomingCalls {
+  /** Tool names of the calls queued behind it, in order. */
+  queued: readonly string[];
+  /** The model is still streaming: more calls may arrive. */
+  streamOpen: boolean;
 }
 
 /** Decide whether a nested call may run (subagents use it); the pipeline's permission stage. */
@@ -116,6 +126,11 @@ export interface ToolDef<Input = unknown, Output = unknown, P extends ToolProgre
   /** Diff-first approval: the change a file-editing call would make, computed without touching the
    *  file (null when it cannot be computed, e.g. the edit would fail validation). */
   describeChange?(input: Input, ctx: ToolUseContext): Promise<ProposedFileChange | null>;
+  /**
+   * Prepare for a likely next call while the process only waits for the model (Bash forks a shell),
+   * so no call pays for it. Must be cheap when there is nothing to do, and never throw.
+   */
+  warmUp?(ctx: ToolUseContext): void;
 }
 
 /** A tool after buildTool: every optional safety method filled with its fail-closed default. */

@@ -9,6 +9,7 @@ interface Pending {
   use: ExecutorToolUse;
   signal: AbortSignal;
   onProgress: (p: ToolProgress) => void;
+  upcoming: Parameters<RunToolUse>[3];
   resolve: (o: ToolCallOutcome) => void;
   reject: (e: unknown) => void;
 }
@@ -20,9 +21,9 @@ export class FakePipeline {
   readonly running = new Map<string, Pending>();
   onAbort: OnAbort = 'cancel';
 
-  readonly run: RunToolUse = (use, signal, onProgress) =>
+  readonly run: RunToolUse = (use, signal, onProgress, upcoming) =>
     new Promise<ToolCallOutcome>((resolve, reject) => {
-      this.running.set(use.id, { use, signal, onProgress, resolve, reject });
+      this.running.set(use.id, { use, signal, onProgress, upcoming, resolve, reject });
       signal.addEventListener('abort', () => {
         const how = this.onAbort;
         if (how === 'ignore') return;

@@ -21,6 +21,25 @@ describe('StreamingToolExecutor scheduling', () => {
     expect(h.results().map((r) => r.toolUseId)).toEqual(['a', 'b', 'c']);
   });
 
+  it('a running call sees what is queued behind it and whether the stream is still open (warm-up hint)', async () => {
+    const h = harness();
+    h.ex.addTool(unsafe('a'));
+    h.ex.addTool(bash('b', 'ls'));
+    h.ex.addTool(safe('c'));
+    const upcomingOfA = h.pipe.running.get('a')!.upcoming!;
+    expect(upcomingOfA()).toEqual({ queued: ['Bash', 'Read'], streamOpen: true });
+    h.ex.finishedAdding();
+    expect(upcomingOfA()).toEqual({ queued: ['Bash', 'Read'], streamOpen: false });
+    h.pipe.succeed('a');
+    await vi.waitFor(() => expect(h.pipe.running.has('b')).toBe(true));
+    expect(h.pipe.running.get('b')!.upcoming!()).toEqual({ queued: ['Read'], streamOpen: false });
+    h.pipe.succeed('b');
+    await vi.waitFor(() => expect(h.pipe.running.has('c')).toBe(true));
+    expect(h.pipe.running.get('c')!.upcoming!()).toEqual({ queued: [], streamOpen: false });
+    h.pipe.succeed('c');
+    await h.done;
+  });
+
   it('CC2: a non-safe call waits for running safe calls, and a safe call after it waits for it', async () => {
     const h = harness();
     h.ex.addTool(safe('r1'));

@@ -4,6 +4,7 @@
 import type { ToolProgress } from '../../../shared/tools/tool-call';
 import { createLogger } from '../../app/log';
 import type { Logger } from '../../ipc/dispatch';
+import type { UpcomingCalls } from '../core/tool';
 import { resolveMaxConcurrency } from './concurrency-limit';
 import {
   ToolCallCancelled,
@@ -70,6 +71,10 @@ export class StreamingToolExecutor {
   private pumping = false;
   private pumpAgain = false;
   private readonly onTurnAbort = (): void => this.stop();
+  private readonly upcoming = (): UpcomingCalls => ({
+    queued: this.calls.filter((c) => c.status === 'queued').map((c) => c.use.name),
+    streamOpen: this.adding,
+  });
 
   constructor(private readonly opts: ExecutorOptions) {
     this.log = opts.log ?? createLogger({ level: process.env.AGENT_DESK_LOG, prefix: 'agent-desk:executor' });
@@ -196,7 +201,7 @@ export class StreamingToolExecutor {
     this.emit('started', id);
     let running: Promise<unknown>;
     try {
-      running = Promise.resolve(this.opts.runToolUse(call.use, controller.signal, (p) => this.progress(call, p)));
+      running = Promise.resolve(this.opts.runToolUse(call.use, controller.signal, (p) => this.progress(call, p), this.upcoming));
     } catch (error) {
       running = Promise.reject(error);
     }

@@ -2,7 +2,7 @@
 // its options and the event log hook tests and benchmarks record order with.
 import type { ToolProgress } from '../../../shared/tools/tool-call';
 import type { Logger } from '../../ipc/dispatch';
-import type { ToolResultContent } from '../core/tool';
+import type { ToolResultContent, UpcomingCalls } from '../core/tool';
 
 /** One complete `tool_use` block from the model stream. */
 export interface ExecutorToolUse {
@@ -29,6 +29,8 @@ export type RunToolUse = (
   use: ExecutorToolUse,
   signal: AbortSignal,
   onProgress: (p: ToolProgress) => void,
+  /** The calls of this message still to come (a hint: Bash keeps a shell ready only when one follows). */
+  upcoming?: () => UpcomingCalls,
 ) => Promise<ToolCallOutcome>;
 
 export interface ExecutorOptions {

@@ -6,6 +6,7 @@ import { promises as fs, statSync } from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { GREP_VCS_DIRECTORIES } from '../../../shared/tools/grep';
+import type { Launcher } from '../bash/warm-launch';
 import { createTimeSlicer, walkFiles, type IgnoreMatch } from '../fs-common/gitignore';
 import { rgListFiles } from './rg-files';
 
@@ -64,6 +65,8 @@ export interface ListingOptions {
   env?: Readonly<Record<string, string | undefined>>;
   /** Told when rg failed and the JS walk answered instead. */
   onRgFallback?: (err: unknown) => void;
+  /** Starts rg (default: a spawn). */
+  launch?: Launcher;
 }
 
 async function walkMatches(plan: GlobPlan, isMatch: (rel: string) => boolean, depth: number | undefined, signal: AbortSignal | undefined): Promise<string[]> {
@@ -85,7 +88,7 @@ export async function findFiles(plan: GlobPlan, limit: number, signal?: AbortSig
     const depth = reachableDepth(plan.glob);
     if (listing.rgPath) {
       try {
-        matched = await rgListFiles(plan.walkRoot, isMatch, { rgPath: listing.rgPath, env: listing.env ?? process.env, ...(depth !== undefined ? { maxDepth: depth } : {}), ...(signal ? { signal } : {}) });
+        matched = await rgListFiles(plan.walkRoot, isMatch, { rgPath: listing.rgPath, env: listing.env ?? process.env, ...(depth !== undefined ? { maxDepth: depth } : {}), ...(signal ? { signal } : {}), ...(listing.launch ? { launch: listing.launch } : {}) });
       } catch (err) {
         listing.onRgFallback?.(err);
         matched = await walkMatches(plan, isMatch, depth, signal);

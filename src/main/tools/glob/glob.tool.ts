@@ -12,6 +12,8 @@ import {
   type GlobInput,
   type GlobOutput,
 } from '../../../shared/tools/glob';
+import { warmLauncher, warmSessionShell } from '../bash/warm-launch';
+import type { WarmShellPool } from '../bash/warm-pool';
 import { buildTool } from '../core/build-tool';
 import { lazySchema } from '../core/lazy-schema';
 import type { Tool, ToolDef, ToolUseContext } from '../core/tool';
@@ -38,6 +40,8 @@ export interface GlobToolDeps {
   /** Results per call (tests lower it). */
   maxResults?: number;
   now?: () => number;
+  /** Where rg is started: the app-wide warm shell pool (default), a given one, or false = spawn. */
+  warmPool?: false | WarmShellPool;
   /** `auto` (default): `rg --files` when rg is found, else the JS walk; `builtin`: always the JS walk. */
   backend?: 'auto' | 'builtin';
   /** The rg binary (default: found on PATH, honouring AGENT_DESK_GREP_BACKEND / AGENT_DESK_RG_PATH). */
@@ -55,7 +59,7 @@ function listingFor(deps: GlobToolDeps, ctx: ToolUseContext): ListingOptions {
   if (deps.backend === 'builtin') return {};
   const env = listingEnv(ctx);
   const rgPath = deps.rgPath ?? findRipgrep(env);
-  return rgPath ? { rgPath, env } : {};
+  return rgPath ? { rgPath, env, launch: warmLauncher(ctx, deps.warmPool) } : {};
 }
 
 export function createGlobToolDef(deps: GlobToolDeps = {}): ToolDef<GlobInput, GlobOutput> {
@@ -68,6 +72,10 @@ export function createGlobToolDef(deps: GlobToolDeps = {}): ToolDef<GlobInput, G
     inputSchema: lazySchema(makeGlobInputSchema),
     description: (input) => (input.pattern ? `Find files matching ${input.pattern}` : 'Find files by pattern'),
     prompt: globPrompt,
+    // `rg --files` starts in a shell forked while the model thinks, not in a fork of our process.
+    warmUp: (ctx) => {
+      if (deps.backend !== 'builtin') warmSessionShell(ctx, deps.warmPool);
+    },
     userFacingName: () => GLOB_TOOL_NAME,
     summarize: (input) => (input.path ? `${input.pattern ?? ''} in ${input.path}` : (input.pattern ?? '')),
     isConcurrencySafe: () => true,

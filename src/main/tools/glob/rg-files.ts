@@ -1,9 +1,9 @@
 // Glob's fast listing: `rg --files` walks the tree natively (one spawn instead of a JS directory walk),
 // with flags that make its ignore handling the same as fs-common/gitignore.ts; the caller still matches
 // every listed path with picomatch, so Glob's pattern semantics do not depend on rg's glob dialect.
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { GREP_VCS_DIRECTORIES } from '../../../shared/tools/grep';
+import { spawnLauncher, type Launcher } from '../bash/warm-launch';
 
 /** rg could not list the tree (would not start, or failed): the caller falls back to the JS walk. */
 export class RgFilesError extends Error {
@@ -32,6 +32,8 @@ export interface RgFilesOptions {
   env: Readonly<Record<string, string | undefined>>;
   maxDepth?: number;
   signal?: AbortSignal;
+  /** Starts rg (default: a spawn; the Glob tool passes a warm-shell launcher). */
+  launch?: Launcher;
 }
 
 /**
@@ -42,7 +44,7 @@ export function rgListFiles(root: string, keep: (rel: string) => boolean, opts: 
   return new Promise<string[]>((resolve, reject) => {
     const env: Record<string, string> = {};
     for (const [k, v] of Object.entries(opts.env)) if (v !== undefined) env[k] = v;
-    const child = spawn(opts.rgPath, rgFilesArgs(root, opts.maxDepth), { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = (opts.launch ?? spawnLauncher)(opts.rgPath, rgFilesArgs(root, opts.maxDepth), { cwd: root, env });
     const prefix = root.endsWith(path.sep) ? root : root + path.sep;
     const kept: string[] = [];
     let pending = '';

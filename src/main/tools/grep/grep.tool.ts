@@ -3,6 +3,8 @@
 // concurrency-safe; outside the working directories the permission stage asks.
 import { promises as fs } from 'node:fs';
 import { GREP_TOOL_NAME, makeGrepInputSchema, type GrepInput, type GrepOutput } from '../../../shared/tools/grep';
+import { warmLauncher, warmSessionShell } from '../bash/warm-launch';
+import type { WarmShellPool } from '../bash/warm-pool';
 import { buildTool } from '../core/build-tool';
 import { lazySchema } from '../core/lazy-schema';
 import type { Tool, ToolDef, ToolUseContext } from '../core/tool';
@@ -33,6 +35,8 @@ export interface GrepToolDeps {
   timeoutMs?: number;
   maxOutputBytes?: number;
   now?: () => number;
+  /** Where rg is started: the app-wide warm shell pool (default), a given one, or false = spawn. */
+  warmPool?: false | WarmShellPool;
 }
 
 function searchPathOf(input: Pick<GrepInput, 'path'>, ctx: ToolUseContext): string {
@@ -58,7 +62,7 @@ function chooseBackend(deps: GrepToolDeps, ctx: ToolUseContext): SearchBackend {
   if (deps.backend === 'builtin') return BUILTIN;
   const env = searchEnv(ctx);
   const rg = deps.rgPath ?? findRipgrep(env);
-  if (rg) return createRipgrepBackend(rg, env);
+  if (rg) return createRipgrepBackend(rg, env, warmLauncher(ctx, deps.warmPool));
   if (deps.backend === 'ripgrep') throw new GrepError('ripgrep (rg) was not found on PATH', 'Grep: ripgrep not found');
   return BUILTIN;
 }
@@ -73,6 +77,10 @@ export function createGrepToolDef(deps: GrepToolDeps = {}): ToolDef<GrepInput, G
     description: (input) => (input.pattern ? `Search for ${input.pattern}` : 'Search file contents'),
     prompt: grepPrompt,
     userFacingName: () => GREP_TOOL_NAME,
+    // rg starts in a shell forked while the model thinks, not in a fork of our process.
+    warmUp: (ctx) => {
+      if (deps.backend !== 'builtin') warmSessionShell(ctx, deps.warmPool);
+    },
     summarize: (input) => {
       let s = input.pattern ?? '';
       if (input.path) s += ` in ${input.path}`;

@@ -2,9 +2,9 @@
 // by --glob, --max-columns 500, -U --multiline-dotall, -i, -l/-c, context, --type, --glob), run in the
 // search directory so --glob patterns are relative to it, and its NUL-separated output parsed into hits.
 // Exit 1 is "no matches"; exit 2 is an error unless it only reports unreadable paths.
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { GREP_MAX_COLUMNS } from '../../../shared/tools/grep';
+import { spawnLauncher, type Launcher } from '../bash/warm-launch';
 import { GrepError } from './errors';
 import type { FileHit, HitLine, SearchBackend, SearchRequest, SearchResult } from './search-types';
 
@@ -92,7 +92,8 @@ function isPathError(line: string): boolean {
   return /\(os error \d+\)\s*$/.test(line) || /^rg: .+: (Permission denied|No such file or directory|Is a directory)/.test(line);
 }
 
-export function createRipgrepBackend(rgPath: string, env: Readonly<Record<string, string | undefined>> = {}): SearchBackend {
+/** `launch` starts rg (default: a spawn; the Grep tool passes a warm-shell launcher). */
+export function createRipgrepBackend(rgPath: string, env: Readonly<Record<string, string | undefined>> = {}, launch: Launcher = spawnLauncher): SearchBackend {
   return {
     name: 'ripgrep',
     search(req: SearchRequest): Promise<SearchResult> {
@@ -100,7 +101,7 @@ export function createRipgrepBackend(rgPath: string, env: Readonly<Record<string
         const cwd = req.rootIsFile ? path.dirname(req.root) : req.root;
         const cleanEnv: Record<string, string> = {};
         for (const [k, v] of Object.entries(env)) if (v !== undefined) cleanEnv[k] = v;
-        const child = spawn(rgPath, ripgrepArgs(req), { cwd, env: cleanEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+        const child = launch(rgPath, ripgrepArgs(req), { cwd, env: cleanEnv });
         const chunks: Buffer[] = [];
         let stdoutBytes = 0;
         let stderr = '';

@@ -2,7 +2,7 @@
 // It holds no policy of its own; every failure at every stage comes back as a tool_result (is_error).
 import type { ToolProgress } from '../../../shared/tools/tool-call';
 import { classifyToolError, toolUseError } from '../core/errors';
-import type { ToolResultContent } from '../core/tool';
+import type { ToolResultContent, ToolUseContext, UpcomingCalls } from '../core/tool';
 import type { ExecutorToolUse, RunToolUse } from '../executor/types';
 import { appendText, contentText } from './content';
 import type { PipelineDeps, PipelineOutcome } from './deps';
@@ -26,11 +26,11 @@ const MAX_HOOK_ERROR_CHARS = 10_000;
 export type PipelineRunToolUse = (...args: Parameters<RunToolUse>) => Promise<PipelineOutcome>;
 
 export function createRunToolUse(deps: PipelineDeps): PipelineRunToolUse {
-  return async (use, signal, onProgress) => {
+  return async (use, signal, onProgress, upcoming) => {
     let view: ViewTracker | undefined;
     try {
       view = createViewTracker(use, deps, deps.context().log);
-      return await runStages(deps, use, signal, onProgress, view);
+      return await runStages(deps, use, signal, onProgress, view, upcoming);
     } catch (e) {
       // PL8: a bug in a stage is still a result, never a rejection out of the pipeline.
       const errorClass = classifyToolError(e);
@@ -47,8 +47,9 @@ async function runStages(
   signal: AbortSignal,
   onProgress: (p: ToolProgress) => void,
   view: ViewTracker,
+  upcoming?: () => UpcomingCalls,
 ): Promise<PipelineOutcome> {
-  const ctx = { ...deps.context(), abortSignal: signal };
+  const ctx: ToolUseContext = { ...deps.context(), abortSignal: signal, ...(upcoming ? { upcoming } : {}) };
   const log = ctx.log;
 
   // PL1 lookup
