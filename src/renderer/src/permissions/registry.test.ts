@@ -40,6 +40,18 @@ describe('request kinds (PL4e, DK4: plain-language summary first)', () => {
     expect(requestKindFor('Glob').summary(req('Glob', { pattern: '**/*' }), env)).toBe('Search files in the current folder');
   });
 
+  it('a fetch names the site; an MCP tool names its service; both keep their own words for rules', () => {
+    const fetch = req('WebFetch', { url: 'https://docs.example.com/a?b=1', prompt: 'Find the install steps' });
+    expect(requestKindFor('WebFetch').question(fetch)).toBe('Allow Agent Desk to fetch a web page?');
+    expect(requestKindFor('WebFetch').summary(fetch)).toBe('Fetch a page from docs.example.com');
+    expect(requestKindFor('WebFetch').purpose(fetch)).toBe('Find the install steps');
+    expect(requestKindFor('WebFetch').summary(req('WebFetch', { url: 'not a url' }))).toBe('Fetch a page from the web');
+    const mcp = req('mcp__github__create_issue', { title: 'x' });
+    expect(requestKindFor('mcp__github__create_issue').summary(mcp)).toBe('Use the tool “create_issue” of the connected service “github”');
+    expect(requestKindFor('mcp__github__list_prs')).toBe(requestKindFor('mcp__other__x'));
+    expect(requestKindFor('mcp__github__x')).not.toBe(requestKindFor('FancyTool'));
+  });
+
   const rules: [string, string][] = [
     ['Bash(npm test)', 'Only the exact command “npm test”'],
     ['Bash(git commit:*)', 'Any command that starts with “git commit”'],
@@ -48,7 +60,8 @@ describe('request kinds (PL4e, DK4: plain-language summary first)', () => {
     ['Read(./src/**)', 'Reading files matching “./src/**”, without asking'],
     ['Read', 'Reading any file, without asking'],
     ['Grep(//etc/**)', 'Searching files matching “//etc/**”, without asking'],
-    ['WebFetch', 'Every use of WebFetch, without asking'],
+    ['WebFetch', 'Any web page, without asking'],
+    ['WebFetch(domain:example.com)', 'Pages from example.com, without asking'],
     ['mcp__github', 'Every tool of github, without asking'],
     ['mcp__github__create_issue', 'Every use of “create_issue” from github, without asking'],
   ];

@@ -1,9 +1,12 @@
-// Tool name → the approval dialog's request kind. A new kind (edit, fetch, mcp) = one component in
-// kinds/ and one line below; any other tool gets the generic kind. No switch on names in a view.
-import { parseRule } from '../../../shared/permissions/rule';
+// Tool name → the approval dialog's request kind (exec, edit, read, fetch, mcp). A new kind = one
+// component in kinds/ and one line below; any other tool gets the generic kind. No switch on names in
+// a view.
+import { mcpInfoFromName, parseRule } from '../../../shared/permissions/rule';
 import { editRequest } from './kinds/EditRequest';
 import { execRequest } from './kinds/ExecRequest';
+import { fetchRequest } from './kinds/FetchRequest';
 import { genericRequest } from './kinds/GenericRequest';
+import { mcpRequest } from './kinds/McpRequest';
 import { readRequest } from './kinds/ReadRequest';
 import type { RequestKind } from './types';
 
@@ -15,10 +18,13 @@ const kinds: Record<string, RequestKind> = {
   Read: readRequest,
   Grep: readRequest,
   Glob: readRequest,
+  WebFetch: fetchRequest,
 };
 
 export function requestKindFor(toolName: string): RequestKind {
-  return Object.hasOwn(kinds, toolName) ? kinds[toolName]! : genericRequest;
+  if (Object.hasOwn(kinds, toolName)) return kinds[toolName]!;
+  // MCP tools are named by their server at run time: `mcp__server__tool`.
+  return mcpInfoFromName(toolName) ? mcpRequest : genericRequest;
 }
 
 /** A rule typed in the dialog, checked and put in words; the error says what is wrong. */
