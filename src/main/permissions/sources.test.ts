@@ -140,20 +140,26 @@ describe('PL4c settings sources and precedence', () => {
   });
 });
 
+/** Settings files are looked at once per event-loop turn (project-settings.ts): a change shows from the next. */
+const nextTurn = () => new Promise<void>((r) => setImmediate(r));
+
 describe('settings files are watched: a change is seen by the next decision, without a restart', () => {
   it('current() re-reads a file whose contents changed, and keeps the snapshot otherwise', async () => {
     const warnings: string[] = [];
     const ps = createProjectSettings({ env, onWarning: (_d, w) => warnings.push(w) });
     write(files.project(), { permissions: { allow: ['Bash(ls)'] } });
+    await nextTurn();
     await ps.load(project);
     const first = ps.current(project);
     expect(ps.current(project)).toBe(first);
     write(files.local(), { permissions: { deny: ['Bash(ls)'] } });
+    await nextTurn();
     const second = ps.current(project);
     expect(second).not.toBe(first);
     expect(evaluateRules('Bash', { command: 'ls' }, second.rules, { paths: paths() })).toMatchObject({ behavior: 'deny', source: 'localSettings' });
     // Broken mid-edit: one warning naming the file, the other files still apply.
     write(files.local(), '{ "permissions": ');
+    await nextTurn();
     const third = ps.current(project);
     expect(third.rules.allow.map((r) => r.rule)).toEqual(['Bash(ls)']);
     expect(warnings).toEqual([expect.stringContaining(files.local())]);
@@ -161,17 +167,33 @@ describe('settings files are watched: a change is seen by the next decision, wit
     expect(warnings).toHaveLength(1);
     // Fixed: the rule is back; deleted: it is gone.
     write(files.local(), { permissions: { ask: ['Bash(ls)'] } });
+    await nextTurn();
     expect(evaluateRules('Bash', { command: 'ls' }, ps.current(project).rules, { paths: paths() })?.behavior).toBe('ask');
     rmSync(files.local());
+    await nextTurn();
     expect(evaluateRules('Bash', { command: 'ls' }, ps.current(project).rules, { paths: paths() })?.behavior).toBe('allow');
+  });
+
+  it('the decisions of one event-loop turn share one look at the files; the next turn looks again', async () => {
+    const ps = createProjectSettings({ env });
+    write(files.project(), { permissions: { allow: ['Bash(ls)'] } });
+    await ps.load(project);
+    const first = ps.current(project);
+    write(files.local(), { permissions: { deny: ['Bash(ls)'] } });
+    // Same turn: a burst of tool calls deciding together does not stat every file for each of them.
+    expect(ps.current(project)).toBe(first);
+    await nextTurn();
+    expect(ps.current(project).rules.deny.map((r) => r.rule)).toEqual(['Bash(ls)']);
   });
 
   it('the managed policy and the --settings file are watched too', async () => {
     const ps = createProjectSettings({ env, flagFile: flag });
     await ps.load(project);
     write(managed, { permissions: { deny: ['Bash(ls)'] } });
+    await nextTurn();
     expect(ps.current(project).rules.deny).toEqual([{ rule: 'Bash(ls)', source: 'policySettings', file: managed }]);
     write(flag, { permissions: { ask: ['Bash(pwd)'] } });
+    await nextTurn();
     expect(ps.current(project).rules.ask).toEqual([{ rule: 'Bash(pwd)', source: 'flagSettings', file: flag }]);
     expect(ps.files(project)).toEqual([files.user(), files.project(), files.local(), flag, managed]);
   });

@@ -1,6 +1,7 @@
 // Each project's Claude Code settings as a snapshot that sync code (the permission stage, hooks) reads,
 // kept fresh without a restart: `current()` compares the files' signatures (mtime, size, inode — a few
-// stat calls) and re-reads them when one changed. A warning is reported once until it goes away.
+// stat calls, once per event-loop turn) and re-reads them when one changed. A warning is reported once
+// until it goes away.
 import path from 'node:path';
 import { EMPTY_CLAUDE_SETTINGS, loadClaudeSettings, loadClaudeSettingsSync, type ClaudeSettings } from './claude-settings';
 import { filesSignature } from './file-signature';
@@ -52,6 +53,14 @@ export function createProjectSettings(opts: ProjectSettingsOptions): ProjectSett
     reported.set(dir, seen);
   }
 
+  // The calls of one event-loop turn (a burst of tool calls deciding together) share one look at the
+  // files: a few stat calls each time added up to milliseconds per turn. The next turn looks again.
+  const checkedThisTurn = new Set<string>();
+  const markChecked = (dir: string) => {
+    if (checkedThisTurn.size === 0) setImmediate(() => checkedThisTurn.clear()).unref();
+    checkedThisTurn.add(dir);
+  };
+
   return {
     async load(projectDir) {
       const dir = path.resolve(projectDir);
@@ -59,6 +68,7 @@ export function createProjectSettings(opts: ProjectSettingsOptions): ProjectSett
       const signature = filesSignature(filesOf(dir));
       const settings = await loader(loadOpts(dir));
       snapshots.set(dir, { settings, signature });
+      checkedThisTurn.delete(dir);
       report(dir, settings);
       return settings;
     },
@@ -66,6 +76,8 @@ export function createProjectSettings(opts: ProjectSettingsOptions): ProjectSett
       const dir = path.resolve(projectDir);
       const snap = snapshots.get(dir);
       if (!snap) return EMPTY_CLAUDE_SETTINGS;
+      if (checkedThisTurn.has(dir)) return snap.settings;
+      markChecked(dir);
       const signature = filesSignature(filesOf(dir));
       if (signature === snap.signature) return snap.settings;
       const settings = syncLoader(loadOpts(dir));
