@@ -132,8 +132,8 @@ export function createBashToolDef(deps: BashToolDeps = {}): ToolDef<BashInput, B
         timeoutMs,
         signal: ctx.abortSignal,
         ...(deps.killGraceMs !== undefined ? { killGraceMs: deps.killGraceMs } : {}),
-        onData: (stream, text) => {
-          collector.append(stream, text);
+        onData: (stream, text, raw) => {
+          collector.append(stream, text, raw);
           progress.push(stream, text);
         },
       });

@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
 import { describe, expect, it } from 'vitest';
 import type { BashOutput } from '../../../shared/tools/bash';
 import type { ToolProgress } from '../../../shared/tools/tool-call';
@@ -97,6 +98,46 @@ describe('result text (PL6 mapping)', () => {
 });
 
 describe('OutputCollector (bounded memory)', () => {
+  it('PL6 the spill file holds the bytes as read: a character split across reads, invalid UTF-8, and no decoder flush written twice', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'agent-desk-out-'));
+    try {
+      const c = new OutputCollector(path.join(dir, 'full.txt'), { spillAtChars: 4, headChars: 100, tailChars: 100 });
+      const euro = Buffer.from('€'); // 3 bytes
+      const decoder = new StringDecoder('utf8');
+      const feed = (raw: Buffer) => c.append('stdout', decoder.write(raw), raw);
+      feed(Buffer.from('abc'));
+      feed(euro.subarray(0, 1));
+      feed(Buffer.concat([euro.subarray(1), Buffer.from('defg')]));
+      feed(Buffer.from([0xff, 0x41]));
+      feed(euro.subarray(0, 2));
+      // The decoder's final flush has no new bytes: only the view gets its replacement character.
+      c.append('stdout', decoder.end(), Buffer.alloc(0));
+      c.close();
+      const expected = Buffer.concat([Buffer.from('abc'), euro, Buffer.from('defg'), Buffer.from([0xff, 0x41]), euro.subarray(0, 2)]);
+      expect(readFileSync(c.outputFile!)).toEqual(expected);
+      expect(c.text('stdout')).toBe('abc€defg\ufffdA\ufffd');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('PL6 thousands of tiny reads (more than one writev takes) all reach the file in order', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'agent-desk-out-'));
+    try {
+      const c = new OutputCollector(path.join(dir, 'full.txt'), { spillAtChars: 3_000, headChars: 10, tailChars: 10 });
+      let all = '';
+      for (let i = 0; i < 5_000; i++) {
+        const piece = String.fromCharCode(97 + (i % 26));
+        all += piece;
+        c.append(i % 7 === 0 ? 'stderr' : 'stdout', piece);
+      }
+      c.close();
+      expect(readFileSync(c.outputFile!, 'utf8')).toBe(all);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('PL6 keeps everything below the threshold; spills the ordered whole past it, keeping head and tail', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'agent-desk-out-'));
     try {
@@ -145,6 +186,21 @@ describe('ProgressCoalescer', () => {
       { type: 'output', stream: 'stdout', text: '1234' },
       { type: 'status', text: 'Output continues: 5 chars more not shown live' },
     ]);
+  });
+  it('PL5 past the live budget, chunks only add to the count: one status line per merge window', async () => {
+    const got: ToolProgress[] = [];
+    const p = new ProgressCoalescer((e) => got.push(e), { flushMs: 20, maxPendingChars: 4, liveBudgetChars: 4 });
+    p.push('stdout', 'abcd');
+    for (let i = 0; i < 50; i++) p.push('stdout', 'xxxxxxxx');
+    expect(got).toEqual([{ type: 'output', stream: 'stdout', text: 'abcd' }]);
+    await new Promise((r) => setTimeout(r, 60));
+    expect(got.slice(1)).toEqual([{ type: 'status', text: 'Output continues: 400 chars more not shown live' }]);
+    p.push('stderr', 'yy');
+    p.flush();
+    // A flush with nothing new says nothing again.
+    p.flush();
+    p.dispose();
+    expect(got.slice(2)).toEqual([{ type: 'status', text: 'Output continues: 402 chars more not shown live' }]);
   });
   it('PL5 flushes at once when enough text is pending', () => {
     const got: ToolProgress[] = [];

@@ -1,7 +1,7 @@
 // Collects a command's stdout and stderr with bounded memory: everything stays in memory up to a
-// threshold; past it the whole combined output (arrival order) goes to a file and memory keeps only
-// each stream's head and tail.
-import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+// threshold; past it the whole combined output (its bytes, in arrival order) goes to a file and
+// memory keeps only each stream's head and tail.
+import { closeSync, mkdirSync, openSync, writevSync } from 'node:fs';
 import path from 'node:path';
 
 export type StreamName = 'stdout' | 'stderr';
@@ -18,7 +18,20 @@ export interface OutputLimits {
  *  file's path (result-text.ts), well under Bash's 100K limit so the pipeline does not persist again. */
 export const DEFAULT_OUTPUT_LIMITS: OutputLimits = { spillAtChars: 1_000_000, headChars: 20_000, tailChars: 20_000 };
 
-const WRITE_BATCH_CHARS = 1 << 20;
+const WRITE_BATCH_BYTES = 1 << 20;
+
+/** One writev per batch, no copying into one buffer; a short write (a full disk, a signal) goes on
+ *  from where it stopped until all is written or it throws. */
+function writeAll(fd: number, chunks: Buffer[]): void {
+  let rest = chunks;
+  while (rest.length > 0) {
+    let written = writevSync(fd, rest);
+    let i = 0;
+    while (i < rest.length && written >= rest[i]!.length) written -= rest[i++]!.length;
+    rest = rest.slice(i);
+    if (written > 0 && rest.length > 0) rest[0] = rest[0]!.subarray(written);
+  }
+}
 
 class StreamBuffer {
   private full: string[] = [];
@@ -81,13 +94,13 @@ class StreamBuffer {
 
 export class OutputCollector {
   private readonly streams: Record<StreamName, StreamBuffer>;
-  /** Arrival order, kept only until the spill (then the file holds it). */
-  private order: Array<[StreamName, string]> = [];
+  /** The bytes in arrival order, kept only until the spill (then the file holds them). */
+  private order: Buffer[] = [];
   private fd: number | undefined;
   private file: string | undefined;
-  /** Spilled text not yet written: one write per ~1 MB instead of one per pipe chunk. */
-  private pending: string[] = [];
-  private pendingChars = 0;
+  /** Spilled bytes not yet written: one write per ~1 MB instead of one per pipe chunk. */
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
   private spillError: Error | undefined;
 
   constructor(
@@ -98,15 +111,19 @@ export class OutputCollector {
     this.streams = { stdout: new StreamBuffer(limits), stderr: new StreamBuffer(limits) };
   }
 
-  append(stream: StreamName, text: string): void {
-    if (text.length === 0) return;
+  /**
+   * `text` feeds the in-memory view; `raw`, the bytes as read (default: the text's UTF-8), goes to
+   * the file, so the file holds exactly what the command printed and is written without re-encoding.
+   */
+  append(stream: StreamName, text: string, raw: Buffer = Buffer.from(text)): void {
     const spilled = this.fd !== undefined;
-    this.streams[stream].append(text, spilled);
+    if (text.length > 0) this.streams[stream].append(text, spilled);
+    if (raw.length === 0) return;
     if (spilled) {
-      this.write(text);
+      this.write(raw);
       return;
     }
-    this.order.push([stream, text]);
+    this.order.push(raw);
     if (this.streams.stdout.inMemoryChars + this.streams.stderr.inMemoryChars > this.limits.spillAtChars) this.spill();
   }
 
@@ -120,26 +137,26 @@ export class OutputCollector {
       this.spillError = err as Error;
       this.fd = -1;
     }
-    for (const [, text] of this.order) this.write(text);
+    for (const raw of this.order) this.write(raw);
     this.order = [];
     this.streams.stdout.shrink();
     this.streams.stderr.shrink();
   }
 
-  private write(text: string): void {
+  private write(raw: Buffer): void {
     if (this.fd === undefined || this.fd < 0) return;
-    this.pending.push(text);
-    this.pendingChars += text.length;
-    if (this.pendingChars >= WRITE_BATCH_CHARS) this.flush();
+    this.pending.push(raw);
+    this.pendingBytes += raw.length;
+    if (this.pendingBytes >= WRITE_BATCH_BYTES) this.flush();
   }
 
   private flush(): void {
     if (this.fd === undefined || this.fd < 0 || this.pending.length === 0) return;
-    const text = this.pending.length === 1 ? this.pending[0]! : this.pending.join('');
+    const chunks = this.pending;
     this.pending = [];
-    this.pendingChars = 0;
+    this.pendingBytes = 0;
     try {
-      writeSync(this.fd, text);
+      writeAll(this.fd, chunks);
     } catch (err) {
       this.spillError = err as Error;
       this.close();

@@ -21,6 +21,8 @@ export class ProgressCoalescer {
   private timer: NodeJS.Timeout | undefined;
   private sentChars = 0;
   private overBudgetChars = 0;
+  /** overBudgetChars as of the last status line. */
+  private reportedChars = 0;
 
   constructor(
     private readonly emit: (p: ToolProgress) => void,
@@ -29,6 +31,13 @@ export class ProgressCoalescer {
 
   push(stream: StreamName, text: string): void {
     if (text.length === 0) return;
+    if (this.sentChars >= this.opts.liveBudgetChars) {
+      // Nothing more is shown live: count it, and say so once per merge window, not once per chunk
+      // (a command printing megabytes would otherwise send a status line per pipe read).
+      this.overBudgetChars += text.length;
+      this.timer ??= setTimeout(() => this.flush(), this.opts.flushMs);
+      return;
+    }
     const last = this.pending[this.pending.length - 1];
     if (last && last.stream === stream) last.text += text;
     else this.pending.push({ stream, text });
@@ -55,7 +64,8 @@ export class ProgressCoalescer {
         this.overBudgetChars += item.text.length;
       }
     }
-    if (items.length > 0 && this.overBudgetChars > 0) {
+    if (this.overBudgetChars > this.reportedChars) {
+      this.reportedChars = this.overBudgetChars;
       this.safeEmit({ type: 'status', text: `Output continues: ${formatChars(this.overBudgetChars)} more not shown live` });
     }
   }

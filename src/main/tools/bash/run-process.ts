@@ -14,7 +14,11 @@ export interface RunProcessOptions {
   stdin?: string;
   timeoutMs: number;
   signal?: AbortSignal;
-  onData(stream: StreamName, text: string): void;
+  /**
+   * Decoded text, and the bytes it came from (`raw`: everything read, in arrival order, so a file of
+   * them holds exactly what the command printed; empty for the decoder's final flush).
+   */
+  onData(stream: StreamName, text: string, raw: Buffer): void;
   killGraceMs?: number;
   /** After the process exits, how long its pipes may stay open (a `cmd &` it left holds them). */
   drainMs?: number;
@@ -34,6 +38,8 @@ export interface RunProcessResult {
 }
 
 export const DEFAULT_DRAIN_MS = 250;
+
+const NO_BYTES = Buffer.alloc(0);
 
 export function runProcess(opts: RunProcessOptions): Promise<RunProcessResult> {
   return new Promise<RunProcessResult>((resolve) => {
@@ -70,16 +76,16 @@ export function runProcess(opts: RunProcessOptions): Promise<RunProcessResult> {
     };
 
     const decoders = { stdout: new StringDecoder('utf8'), stderr: new StringDecoder('utf8') };
-    const deliver = (stream: StreamName, text: string) => {
-      if (text.length === 0) return;
+    const deliver = (stream: StreamName, text: string, raw: Buffer) => {
+      if (text.length === 0 && raw.length === 0) return;
       try {
-        opts.onData(stream, text);
+        opts.onData(stream, text, raw);
       } catch {
         // The consumer's problem must not leave a process running.
       }
     };
-    child.stdout?.on('data', (b: Buffer) => deliver('stdout', decoders.stdout.write(b)));
-    child.stderr?.on('data', (b: Buffer) => deliver('stderr', decoders.stderr.write(b)));
+    child.stdout?.on('data', (b: Buffer) => deliver('stdout', decoders.stdout.write(b), b));
+    child.stderr?.on('data', (b: Buffer) => deliver('stderr', decoders.stderr.write(b), b));
 
     const finish = async (spawnError?: Error) => {
       if (done) return;
@@ -90,8 +96,8 @@ export function runProcess(opts: RunProcessOptions): Promise<RunProcessResult> {
       if (killing) await killing;
       child.stdout?.destroy();
       child.stderr?.destroy();
-      deliver('stdout', decoders.stdout.end());
-      deliver('stderr', decoders.stderr.end());
+      deliver('stdout', decoders.stdout.end(), NO_BYTES);
+      deliver('stderr', decoders.stderr.end(), NO_BYTES);
       resolve({
         pid: child.pid,
         exitCode: exit?.code ?? null,
