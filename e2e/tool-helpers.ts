@@ -1,6 +1,7 @@
 // Helpers shared by the tool e2e specs: scripted replies, sending a message, the tool_result blocks the
-// fake model received, and counting approval dialogs that ever opened (to prove none did).
-import type { Page } from '@playwright/test';
+// fake model received, counting approval dialogs that ever opened (to prove none did), and opening a
+// file's diff in the Changes pane.
+import { expect, type Locator, type Page } from '@playwright/test';
 import type { RecordedRequest, ScriptedBlock, ScriptedReply } from '../test/fake-model/server';
 
 export const useTool = (name: string, input: Record<string, unknown>): ScriptedBlock => ({ type: 'tool_use', name, input });
@@ -37,3 +38,17 @@ export async function countDialogs(page: Page): Promise<void> {
 }
 
 export const dialogsOpened = (page: Page): Promise<number> => page.evaluate('window.__dialogsOpened');
+
+/**
+ * Opens the Changes pane (its button says how many files changed), checks the file's +/− summary and
+ * opens its cumulative diff.
+ */
+export async function openChangedFile(page: Page, rel: string, summary: string, files = 1): Promise<{ pane: Locator; diff: Locator }> {
+  await page.getByRole('button', { name: `Changes (${files})` }).click();
+  const pane = page.getByRole('region', { name: 'Changes' });
+  await expect(pane).toBeVisible();
+  const entry = pane.getByRole('button', { name: new RegExp(rel.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
+  await expect(entry).toContainText(summary);
+  await entry.click();
+  return { pane, diff: pane.getByRole('figure', { name: `Changes to ${rel}` }) };
+}

@@ -6,7 +6,7 @@ import { readFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, screenshotPath, test } from './fixtures';
-import { ask, resultText, say, toolResults, useTool } from './tool-helpers';
+import { ask, openChangedFile, resultText, say, toolResults, useTool } from './tool-helpers';
 
 const use = useTool;
 
@@ -147,13 +147,7 @@ test.describe('file tools in Chromium', () => {
     // The Changes pane lists the file with its cumulative diff.
     const open = page.getByRole('button', { name: 'Changes (1)' });
     await expect(open).toHaveAttribute('aria-expanded', 'false');
-    await open.click();
-    const pane = page.getByRole('region', { name: 'Changes' });
-    await expect(pane).toBeVisible();
-    const entry = pane.getByRole('button', { name: /src\/app\.ts/ });
-    await expect(entry).toContainText('2 lines added, 1 line removed');
-    await entry.click();
-    const paneDiff = pane.getByRole('figure', { name: 'Changes to src/app.ts' });
+    const { pane, diff: paneDiff } = await openChangedFile(page, 'src/app.ts', '2 lines added, 1 line removed');
     await expect(paneDiff).toContainText('Welcome back.');
     await expect(paneDiff.locator('tr.diff__row--add')).toHaveCount(2);
     await page.screenshot({ path: screenshotPath('files-changes-pane') });

@@ -1,10 +1,12 @@
 // One conversation of one project: takes a user message (UserPromptSubmit hooks may block it), runs the
 // turn loop with tools, publishes what happens as SessionEvents (usage and cost after every model call),
-// and writes the turn's messages to the store in one append when the turn ends.
+// and writes the turn's messages to the store in one append when the turn ends, with the final
+// snapshots of its file-changing calls (their structured output outlives a restart: the Changes pane).
 import { IpcFailure } from '../../shared/ipc/errors';
 import type { PermissionReplyInput, PermissionRequestView, RequestOrigin } from '../../shared/permissions/request';
 import type { ErrorInfo, SessionEvent, UsageTotals } from '../../shared/session-events';
-import type { ToolCallView } from '../../shared/tools/tool-call';
+import { FILE_CHANGING_TOOLS } from '../../shared/tools/file-changing';
+import { isTerminal, type ToolCallView } from '../../shared/tools/tool-call';
 import { messageText, type Message, type SessionStatus, type SessionSummary, type Usage } from '../../shared/transcript';
 import type { Logger } from '../ipc/dispatch';
 import type { ModelAccess } from '../model/access';
@@ -71,6 +73,14 @@ export class Session {
   private persisted: boolean;
   /** Messages not yet written (kept after a failed write, so the next turn's append retries them). */
   private pending: Message[] = [];
+  /** Final snapshots of file-changing calls: saved ones and this run's (kept when the runtime forgets them). */
+  private readonly savedCalls = new Map<string, ToolCallView>();
+  /** Such snapshots not yet written; they go with the messages of the same append. */
+  private pendingCalls: ToolCallView[] = [];
+  /** Appends one after another, so a late call's save never races the turn's. */
+  private saving: Promise<void> = Promise.resolve();
+  /** False while a turn runs and its end will save; a call that ends after that point is saved alone. */
+  private saveCallsAtOnce = true;
   private controller: AbortController | null = null;
   private current: Promise<TurnOutcome> | null = null;
   private readonly runtime: SessionRuntime | null;
@@ -82,13 +92,14 @@ export class Session {
 
   constructor(
     private readonly deps: SessionDeps,
-    init: { id: string; projectDir: string; createdAt: number; title?: string; messages?: Message[]; persisted?: boolean; origin?: RequestOrigin },
+    init: { id: string; projectDir: string; createdAt: number; title?: string; messages?: Message[]; calls?: ToolCallView[]; persisted?: boolean; origin?: RequestOrigin },
   ) {
     this.id = init.id;
     this.projectDir = init.projectDir;
     this.createdAt = init.createdAt;
     this.title = init.title ?? UNTITLED;
     this.messages = [...(init.messages ?? [])];
+    for (const call of init.calls ?? []) this.savedCalls.set(call.id, call);
     this.persisted = init.persisted ?? false;
     this.totals = totalsOf(this.messages);
     this.fixedOrigin = init.origin ? { ...init.origin } : undefined;
@@ -103,7 +114,7 @@ export class Session {
   }
 
   static fromStored(deps: SessionDeps, stored: StoredSession, projectDir: string): Session {
-    return new Session(deps, { id: stored.meta.id, projectDir, createdAt: stored.meta.createdAt, title: stored.meta.title, messages: stored.messages, persisted: true });
+    return new Session(deps, { id: stored.meta.id, projectDir, createdAt: stored.meta.createdAt, title: stored.meta.title, messages: stored.messages, calls: stored.calls, persisted: true });
   }
 
   /** Who waits on this session's permission requests: the conversation by its title, or the task. */
@@ -141,8 +152,11 @@ export class Session {
     return this.totals;
   }
 
+  /** Saved calls (earlier runs, or forgotten by the runtime) and the live ones; a live snapshot wins. */
   toolCalls(): ToolCallView[] {
-    return this.runtime?.tools?.views() ?? [];
+    const live = this.runtime?.tools?.views() ?? [];
+    const liveIds = new Set(live.map((c) => c.id));
+    return [...[...this.savedCalls.values()].filter((c) => !liveIds.has(c.id)), ...live];
   }
 
   pendingPermissions(): PermissionRequestView[] {
@@ -172,6 +186,7 @@ export class Session {
     const user: Message = { id: this.deps.newId(), role: 'user', content: [{ type: 'text', text }], createdAt: this.deps.now() };
     const controller = new AbortController();
     this.controller = controller;
+    this.saveCallsAtOnce = false;
     // A UserPromptSubmit hook decides first whether the prompt joins the conversation at all.
     const gated = this.hooks.gatesPrompts();
     if (gated) this.setStatus('running');
@@ -203,7 +218,15 @@ export class Session {
   }
 
   private publish(e: SessionEventBody): void {
+    if (e.type === 'tool_call' && isTerminal(e.call.state) && FILE_CHANGING_TOOLS.includes(e.call.name)) this.keepCall(e.call);
     this.deps.publish({ ...e, sessionId: this.id } as SessionEvent);
+  }
+
+  private keepCall(call: ToolCallView): void {
+    this.savedCalls.set(call.id, call);
+    this.pendingCalls.push(call);
+    // Normally the turn's end saves it; one that ends after its turn (past the stop grace) is saved now.
+    if (this.saveCallsAtOnce) this.flush().catch((err: unknown) => this.deps.log.error(`session ${this.id}: could not save`, err));
   }
 
   private setStatus(status: SessionStatus): void {
@@ -290,6 +313,7 @@ export class Session {
     if (result?.hookStopped) this.runtime?.notify('info', `A hook ended the turn: ${result.hookStopped}`);
 
     let saveError: ErrorInfo | null = null;
+    this.saveCallsAtOnce = true;
     try {
       await this.flush();
     } catch (err) {
@@ -321,14 +345,22 @@ export class Session {
     };
   }
 
-  private async flush(): Promise<void> {
-    if (this.pending.length === 0) return;
+  private flush(): Promise<void> {
+    const run = this.saving.then(() => this.write());
+    this.saving = run.catch(() => undefined);
+    return run;
+  }
+
+  private async write(): Promise<void> {
+    if (this.pending.length === 0 && this.pendingCalls.length === 0) return;
     const meta: SessionMeta | undefined = this.persisted
       ? undefined
       : { type: 'meta', version: 1, id: this.id, projectDir: this.projectDir, createdAt: this.createdAt, title: this.title };
     const batch = [...this.pending];
-    await this.deps.store.append(this.projectDir, this.id, { ...(meta ? { meta } : {}), messages: batch });
+    const calls = [...this.pendingCalls];
+    await this.deps.store.append(this.projectDir, this.id, { ...(meta ? { meta } : {}), messages: batch, ...(calls.length > 0 ? { calls } : {}) });
     this.persisted = true;
     this.pending = this.pending.slice(batch.length);
+    this.pendingCalls = this.pendingCalls.slice(calls.length);
   }
 }

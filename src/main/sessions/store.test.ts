@@ -1,8 +1,10 @@
-// The JSONL session store: append, list newest first, tolerate torn/corrupt lines and garbage files.
+// The JSONL session store: append, list newest first, tolerate torn/corrupt lines and garbage files;
+// final snapshots of file-changing calls round-trip (latest per id), old files load without them.
 import { appendFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ToolCallView } from '../../shared/tools/tool-call';
 import type { Message } from '../../shared/transcript';
 import { sessionsDir } from '../app/paths';
 import { createSessionStore, isValidSessionId, type SessionMeta } from './store';
@@ -20,6 +22,18 @@ afterEach(() => rm(dataDir, { recursive: true, force: true }));
 
 const meta = (id: string, createdAt: number, title = `title ${id}`): SessionMeta => ({ type: 'meta', version: 1, id, projectDir, createdAt, title });
 const msg = (id: string, role: 'user' | 'assistant', text: string, createdAt: number): Message => ({ id, role, content: [{ type: 'text', text }], createdAt });
+const writeCall = (id: string, content: string, state: ToolCallView['state'] = 'succeeded'): ToolCallView => ({
+  id,
+  name: 'Write',
+  userFacingName: 'Write',
+  messageId: 'm2',
+  input: { file_path: '/p/a.txt', content },
+  state,
+  summary: 'a.txt',
+  result: { text: 'File created', isError: false, data: { type: 'create', filePath: '/p/a.txt', content, originalFile: null, structuredPatch: [] } },
+  startedAt: 10,
+  endedAt: 11,
+});
 
 describe('session store', () => {
   it('appends a meta line then messages, one line each, and loads them back', async () => {
@@ -91,5 +105,63 @@ describe('session store', () => {
     expect((await store.list(projectDir))[0]?.messageCount).toBe(1);
     await store.append(projectDir, 's', { messages: [msg('b', 'assistant', 'y', 3)] });
     expect((await store.list(projectDir))[0]?.messageCount).toBe(2);
+  });
+
+  describe('tool_call lines (UI2: the Changes pane after a restart)', () => {
+    it('round-trips call snapshots after the messages; the latest per id wins, first-saved order kept', async () => {
+      const store = createSessionStore({ dataDir, log });
+      await store.append(projectDir, 's1', { meta: meta('s1', 100), messages: [msg('m1', 'user', 'hi', 101)], calls: [writeCall('t1', 'one'), writeCall('t2', 'two')] });
+      await store.append(projectDir, 's1', { messages: [msg('m2', 'assistant', 'ok', 102)], calls: [writeCall('t1', 'one again', 'failed')] });
+      const file = path.join(sessionsDir(dataDir, projectDir), 's1.jsonl');
+      const lines = (await readFile(file, 'utf8')).trimEnd().split('\n');
+      expect(lines.map((l) => JSON.parse(l).type)).toEqual(['meta', 'message', 'tool_call', 'tool_call', 'message', 'tool_call']);
+      const loaded = await store.load(projectDir, 's1');
+      expect(loaded?.messages.map((m) => m.id)).toEqual(['m1', 'm2']);
+      expect(loaded?.calls).toEqual([writeCall('t1', 'one again', 'failed'), writeCall('t2', 'two')]);
+      // Calls are not messages: the listing counts only messages.
+      expect((await store.list(projectDir))[0]?.messageCount).toBe(2);
+      expect(warnings).toEqual([]);
+    });
+
+    it('skips a torn or invalid tool_call line with a warning and keeps everything else', async () => {
+      const store = createSessionStore({ dataDir, log });
+      await store.append(projectDir, 's1', { meta: meta('s1', 100), messages: [msg('m1', 'user', 'hi', 101)], calls: [writeCall('t1', 'one')] });
+      const file = path.join(sessionsDir(dataDir, projectDir), 's1.jsonl');
+      // Valid JSON, but not a ToolCallView (no state): line 4.
+      await appendFile(file, JSON.stringify({ type: 'tool_call', call: { id: 't9', name: 'Write' } }) + '\n');
+      // A later snapshot of t1 cut off mid-write: line 5; t1's earlier snapshot stands.
+      await appendFile(file, JSON.stringify({ type: 'tool_call', call: writeCall('t1', 'torn') }).slice(0, 60));
+      let loaded = await store.load(projectDir, 's1');
+      expect(loaded?.calls).toEqual([writeCall('t1', 'one')]);
+      expect(loaded?.messages.map((m) => m.id)).toEqual(['m1']);
+      expect(warnings.filter((w) => w.includes('line 4'))).toHaveLength(1);
+      expect(warnings.filter((w) => w.includes('line 5'))).toHaveLength(1);
+
+      // The next append starts on a fresh line.
+      await store.append(projectDir, 's1', { messages: [msg('m2', 'assistant', 'back', 102)], calls: [writeCall('t2', 'two')] });
+      loaded = await store.load(projectDir, 's1');
+      expect(loaded?.messages.map((m) => m.id)).toEqual(['m1', 'm2']);
+      expect(loaded?.calls.map((c) => c.id)).toEqual(['t1', 't2']);
+    });
+
+    it('loads a file written before tool_call lines existed, with no calls', async () => {
+      const dir = sessionsDir(dataDir, projectDir);
+      await mkdir(dir, { recursive: true });
+      const old = [JSON.stringify(meta('old', 100)), JSON.stringify({ type: 'message', message: msg('m1', 'user', 'hi', 101) })].join('\n') + '\n';
+      await writeFile(path.join(dir, 'old.jsonl'), old);
+      const loaded = await createSessionStore({ dataDir, log }).load(projectDir, 'old');
+      expect(loaded).toEqual({ meta: meta('old', 100), messages: [msg('m1', 'user', 'hi', 101)], calls: [] });
+      expect(warnings).toEqual([]);
+    });
+
+    it('a snapshot that cannot be serialised is left out; the messages are still saved', async () => {
+      const store = createSessionStore({ dataDir, log });
+      const odd = { ...writeCall('t1', 'x'), result: { text: 'ok', isError: false, data: { size: 10n } } };
+      await store.append(projectDir, 's1', { meta: meta('s1', 100), messages: [msg('m1', 'user', 'hi', 101)], calls: [odd, writeCall('t2', 'two')] });
+      const loaded = await store.load(projectDir, 's1');
+      expect(loaded?.messages.map((m) => m.id)).toEqual(['m1']);
+      expect(loaded?.calls.map((c) => c.id)).toEqual(['t2']);
+      expect(warnings.some((w) => w.includes('t1'))).toBe(true);
+    });
   });
 });

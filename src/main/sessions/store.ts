@@ -1,9 +1,12 @@
 // The transcript store: one append-only JSONL file per session under <data>/projects/<key>/sessions/.
-// A `meta` line first, then one line per message. Reading skips a bad line (a crash mid-write, a
-// hand edit) with a warning and keeps the rest; a file without a valid meta line is left out.
+// A `meta` line first, then one line per message, and a `tool_call` line with the final snapshot of
+// each file-changing call (its structured output: the Changes pane after a restart). Reading skips a
+// bad line (a crash mid-write, a hand edit) with a warning and keeps the rest; a file without a valid
+// meta line is left out.
 import { open, mkdir, readdir, readFile, stat, appendFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { ToolCallView } from '../../shared/tools/tool-call';
 import { Message, type SessionSummary } from '../../shared/transcript';
 import type { Logger } from '../ipc/dispatch';
 import { sessionsDir } from '../app/paths';
@@ -18,10 +21,21 @@ export const SessionMeta = z.object({
 });
 export type SessionMeta = z.infer<typeof SessionMeta>;
 const MessageLine = z.object({ type: z.literal('message'), message: Message });
+/** Added within version 1: older readers never saw one, and files without any load as before. */
+const ToolCallLine = z.object({ type: z.literal('tool_call'), call: ToolCallView });
 
 export interface StoredSession {
   meta: SessionMeta;
   messages: Message[];
+  /** Saved call snapshots, the latest per call id, in the order the calls were first saved. */
+  calls: ToolCallView[];
+}
+
+/** What one append writes: the meta line (a session new on disk), then messages, then call snapshots. */
+export interface AppendLines {
+  meta?: SessionMeta;
+  messages: Message[];
+  calls?: ToolCallView[];
 }
 
 export interface SessionStore {
@@ -30,7 +44,7 @@ export interface SessionStore {
   /** null when the id is unknown or malformed, or the file unusable. */
   load(projectDir: string, id: string): Promise<StoredSession | null>;
   /** One append of the given lines; the meta line goes first when the session is new on disk. */
-  append(projectDir: string, id: string, lines: { meta?: SessionMeta; messages: Message[] }): Promise<void>;
+  append(projectDir: string, id: string, lines: AppendLines): Promise<void>;
 }
 
 /** Ids become file names: only a safe alphabet, so no id can point outside the sessions folder. */
@@ -56,6 +70,7 @@ export function parseSessionFile(text: string, file: string, log?: Logger): Stor
   let meta: SessionMeta | null = null;
   const messages: Message[] = [];
   const seen = new Set<string>();
+  const calls = new Map<string, ToolCallView>();
   for (const [i, line] of lines.entries()) {
     if (line.trim() === '') continue;
     let json: unknown;
@@ -74,6 +89,12 @@ export function parseSessionFile(text: string, file: string, log?: Logger): Stor
       meta = m.data;
       continue;
     }
+    if ((json as { type?: unknown } | null)?.type === 'tool_call') {
+      const c = ToolCallLine.safeParse(json);
+      if (c.success) calls.set(c.data.call.id, c.data.call);
+      else log?.warn(`sessions: skipping invalid line ${i + 1} of ${file}`);
+      continue;
+    }
     const m = MessageLine.safeParse(json);
     if (!m.success) {
       log?.warn(`sessions: skipping invalid line ${i + 1} of ${file}`);
@@ -83,7 +104,7 @@ export function parseSessionFile(text: string, file: string, log?: Logger): Stor
     seen.add(m.data.message.id);
     messages.push(m.data.message);
   }
-  return meta ? { meta, messages } : null;
+  return meta ? { meta, messages, calls: [...calls.values()] } : null;
 }
 
 export function createSessionStore(opts: { dataDir: string; log?: Logger }): SessionStore {
@@ -165,6 +186,14 @@ export function createSessionStore(opts: { dataDir: string; log?: Logger }): Ses
       const out: string[] = [];
       if (lines.meta) out.push(JSON.stringify(lines.meta));
       for (const message of lines.messages) out.push(JSON.stringify({ type: 'message', message }));
+      for (const call of lines.calls ?? []) {
+        // A snapshot that cannot be written (a tool's odd output) must not cost the messages their save.
+        try {
+          out.push(JSON.stringify({ type: 'tool_call', call }));
+        } catch (err) {
+          log?.warn(`sessions: not saving the ${call.name} call ${call.id} of ${id}`, err);
+        }
+      }
       if (out.length === 0) return;
       const lead = (await endsMidLine(file)) ? '\n' : '';
       await appendFile(file, lead + out.join('\n') + '\n', { encoding: 'utf8', mode: 0o600 });

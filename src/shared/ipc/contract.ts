@@ -63,7 +63,7 @@ export const invokeContract = {
       session: SessionSummary,
       messages: z.array(Message),
       status: SessionStatus,
-      /** Live snapshots of this session's tool calls (those of past runs are rebuilt from messages). */
+      /** Snapshots of this session's tool calls: live ones, and the saved final state of file-changing calls of past runs (others are rebuilt from messages). */
       toolCalls: z.array(ToolCallView).default([]),
       /** Requests still waiting for an answer. */
       pendingPermissions: z.array(PermissionRequestView).default([]),

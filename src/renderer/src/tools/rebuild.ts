@@ -1,4 +1,5 @@
-// A ToolCallView rebuilt from the transcript, for calls without a live snapshot (a reopened session):
+// A ToolCallView rebuilt from the transcript, for calls without a snapshot (a reopened session keeps
+// saved snapshots only of file-changing calls):
 // the tool_use block plus its tool_result. The state is read from the result, best effort.
 import type { ToolCallState, ToolCallView } from '../../../shared/tools/tool-call';
 import type { ContentBlock } from '../../../shared/transcript';
