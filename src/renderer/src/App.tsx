@@ -59,7 +59,7 @@ export function App(): ReactNode {
   }
   return (
     <ViewEnvContext.Provider value={viewEnv}>
-      <div className={rulesOpen ? 'app app--rules' : changesOpen ? 'app app--changes' : 'app'}>
+      <div className={rulesOpen ? 'app app--side-pane app--rules' : changesOpen ? 'app app--side-pane app--changes' : 'app'}>
         <Header
           actions={
             <>

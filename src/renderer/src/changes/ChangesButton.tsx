@@ -1,6 +1,7 @@
 // The header's "Changes (2)" button: opens and closes the Changes pane, with how many files changed.
 import type { ReactNode } from 'react';
 import { useChanges } from './use-changes';
+import '../styles/side-pane.css';
 
 export const CHANGES_PANE_ID = 'changes-pane';
 
@@ -13,7 +14,7 @@ export function ChangesButton({ open, onToggle }: { open: boolean; onToggle: () 
   return (
     <button
       type="button"
-      className={count > 0 ? 'changes-button changes-button--some' : 'changes-button'}
+      className={count > 0 ? 'side-pane-toggle changes-button changes-button--some' : 'side-pane-toggle changes-button'}
       aria-expanded={open}
       aria-controls={CHANGES_PANE_ID}
       title="Files changed in this conversation"

@@ -12,6 +12,7 @@ import { changeKind, fileDiff } from './change-diff';
 import { CHANGES_PANE_ID } from './ChangesButton';
 import type { FileChange } from './select-changes';
 import { useChanges } from './use-changes';
+import '../styles/side-pane.css';
 import './Changes.css';
 
 function FileDiffBody({ change, name }: { change: FileChange; name: string }): ReactNode {
@@ -43,7 +44,7 @@ function ChangedFile({ change }: { change: FileChange }): ReactNode {
   const kind = changeKind(change);
   const bodyId = `change-${change.path.replace(/[^\w-]/g, '_')}`;
   return (
-    <li className="changes-file" data-path={name}>
+    <li className="side-pane__card changes-file" data-path={name}>
       <button type="button" className="changes-file__head" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)}>
         <ChevronIcon size={12} className="changes-file__chevron" />
         <code className="changes-file__name">{name}</code>
@@ -61,23 +62,23 @@ export function ChangesPane({ onClose }: { onClose: () => void }): ReactNode {
   const changes = useChanges();
   const totals = changes.map(fileDiff).reduce((t, d) => ({ added: t.added + d.added, removed: t.removed + d.removed }), { added: 0, removed: 0 });
   return (
-    <section id={CHANGES_PANE_ID} className="changes-pane" aria-label="Changes">
-      <div className="changes-pane__head">
-        <h2 className="changes-pane__title">Changes</h2>
+    <section id={CHANGES_PANE_ID} className="side-pane side-pane--docked changes-pane" aria-label="Changes">
+      <div className="side-pane__head">
+        <h2 className="side-pane__title">Changes</h2>
         {changes.length > 0 && (
           <span className="changes-pane__sum">
             {plural(changes.length, 'file')} <DiffStats {...totals} />
           </span>
         )}
-        <button type="button" className="changes-pane__close" aria-label="Close changes" onClick={onClose}>
+        <button type="button" className="side-pane__close" aria-label="Close changes" onClick={onClose}>
           ×
         </button>
       </div>
       {changes.length === 0 ? (
-        <p className="changes-pane__empty">No files have been changed in this conversation yet. When the assistant creates or edits a file, it shows up here with what changed.</p>
+        <p className="side-pane__note changes-pane__empty">No files have been changed in this conversation yet. When the assistant creates or edits a file, it shows up here with what changed.</p>
       ) : (
         <>
-          <p className="changes-pane__hint">Each file compared with how it was before this conversation first changed it. Click a file to see its changes.</p>
+          <p className="side-pane__note changes-pane__hint">Each file compared with how it was before this conversation first changed it. Click a file to see its changes.</p>
           <ul className="changes-pane__list">
             {changes.map((c) => (
               <ChangedFile key={c.path} change={c} />

@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { HandIcon } from '../components/icons';
 import { useTools } from '../stores/react';
+import '../styles/side-pane.css';
 
 export const INBOX_PANEL_ID = 'inbox-panel';
 export const INBOX_BUTTON_ID = 'inbox-button';
@@ -17,7 +18,7 @@ export function InboxButton({ open, onToggle }: { open: boolean; onToggle: () =>
     <button
       id={INBOX_BUTTON_ID}
       type="button"
-      className={waiting > 0 ? 'inbox-button inbox-button--waiting' : 'inbox-button'}
+      className={waiting > 0 ? 'side-pane-toggle inbox-button inbox-button--waiting' : 'side-pane-toggle inbox-button'}
       aria-label={inboxButtonName(waiting)}
       aria-expanded={open}
       aria-controls={INBOX_PANEL_ID}

@@ -37,7 +37,7 @@ export function InboxGroup({ group, now, onReview }: GroupProps): ReactNode {
   };
 
   return (
-    <section className={`inbox-group inbox-group--${group.origin}`} aria-labelledby={headingId}>
+    <section className={`side-pane__card inbox-group inbox-group--${group.origin}`} aria-labelledby={headingId}>
       <p className="inbox-group__source">
         <span className="inbox-group__from">{group.source}</span>
         {waited && <span className="inbox-group__waited"> · {waited}</span>}

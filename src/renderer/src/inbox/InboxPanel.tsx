@@ -9,6 +9,7 @@ import { useNow } from '../util/use-now';
 import { groupRequests } from './group-requests';
 import { INBOX_BUTTON_ID, INBOX_PANEL_ID } from './InboxButton';
 import { InboxGroup } from './InboxGroup';
+import '../styles/side-pane.css';
 import './Inbox.css';
 
 interface PanelProps {
@@ -49,12 +50,12 @@ export function InboxPanel({ onClose, onReview, reviewing }: PanelProps): ReactN
   };
 
   return (
-    <section id={INBOX_PANEL_ID} ref={panel} className="inbox" role="dialog" aria-labelledby="inbox-title" aria-describedby="inbox-intro" tabIndex={-1} onKeyDown={onKeyDown}>
-      <div className="inbox__head">
+    <section id={INBOX_PANEL_ID} ref={panel} className="side-pane inbox" role="dialog" aria-labelledby="inbox-title" aria-describedby="inbox-intro" tabIndex={-1} onKeyDown={onKeyDown}>
+      <div className="side-pane__head inbox__head">
         <h2 id="inbox-title" className="inbox__title">
           Approvals waiting
         </h2>
-        <button type="button" className="inbox__close" aria-label="Close approvals" onClick={onClose}>
+        <button type="button" className="side-pane__close" aria-label="Close approvals" onClick={onClose}>
           ×
         </button>
       </div>

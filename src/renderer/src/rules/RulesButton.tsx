@@ -1,5 +1,6 @@
 // The header's "Permission rules" button: opens and closes the rule workbench pane.
 import type { ReactNode } from 'react';
+import '../styles/side-pane.css';
 import './Rules.css';
 
 export const RULES_PANE_ID = 'rules-pane';
@@ -8,7 +9,7 @@ export function RulesButton({ open, onToggle }: { open: boolean; onToggle: () =>
   return (
     <button
       type="button"
-      className="rules-button"
+      className="side-pane-toggle"
       aria-expanded={open}
       aria-controls={RULES_PANE_ID}
       title="What the assistant may do without asking, and where each rule is saved"

@@ -10,11 +10,12 @@ import { RULES_PANE_ID } from './RulesButton';
 import { RuleEditor, type RuleValues } from './RuleEditor';
 import { bypassWords, defaultTarget, modeWords, writableTargets } from './rule-words';
 import { SourceCard } from './SourceCard';
+import '../styles/side-pane.css';
 import './Rules.css';
 
 function SettingsSummary({ listing }: { listing: RuleListing }): ReactNode {
   return (
-    <section className="rules-settings" aria-labelledby="rules-settings-title">
+    <section className="side-pane__card rules-settings" aria-labelledby="rules-settings-title">
       <h3 id="rules-settings-title" className="rules-section-title">
         Settings that go with the rules
       </h3>
@@ -56,7 +57,7 @@ function AddRule({ listing }: { listing: RuleListing }): ReactNode {
     return r.ok ? null : r.error;
   };
   return (
-    <section className="rules-add" aria-labelledby="rules-add-title">
+    <section className="side-pane__card rules-add" aria-labelledby="rules-add-title">
       <div className="rules-add__head">
         <h3 id="rules-add-title" className="rules-section-title">
           Add a rule
@@ -88,7 +89,7 @@ function AddRule({ listing }: { listing: RuleListing }): ReactNode {
 export function RulesBody({ listing }: { listing: RuleListing }): ReactNode {
   return (
     <>
-      <p className="rules-pane__intro">
+      <p className="side-pane__note rules-pane__intro">
         Rules decide what the assistant may do without asking you. <strong>Deny</strong> wins over <strong>Ask</strong>, and Ask over{' '}
         <strong>Allow</strong>, whichever file a rule is in. The files are listed strongest first; these are the same files Claude Code
         reads.
@@ -125,15 +126,15 @@ export function RulesPane({ onClose }: { onClose: () => void }): ReactNode {
   useEffect(() => title.current?.focus(), []);
 
   return (
-    <section id={RULES_PANE_ID} className="rules-pane" aria-labelledby="rules-pane-title" aria-busy={loading}>
-      <div className="rules-pane__head">
-        <h2 id="rules-pane-title" ref={title} className="rules-pane__title" tabIndex={-1}>
+    <section id={RULES_PANE_ID} className="side-pane side-pane--docked rules-pane" aria-labelledby="rules-pane-title" aria-busy={loading}>
+      <div className="side-pane__head rules-pane__head">
+        <h2 id="rules-pane-title" ref={title} className="side-pane__title rules-pane__title" tabIndex={-1}>
           Permission rules
         </h2>
         <button type="button" className="button button--ghost button--small" aria-label="Reload rules from the files" title="Read the settings files again" disabled={loading} onClick={() => void load(env.projectDir)}>
           {loading ? 'Reading…' : 'Reload'}
         </button>
-        <button type="button" className="rules-pane__close" aria-label="Close permission rules" onClick={onClose}>
+        <button type="button" className="side-pane__close rules-pane__close" aria-label="Close permission rules" onClick={onClose}>
           ×
         </button>
       </div>

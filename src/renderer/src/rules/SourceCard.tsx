@@ -21,7 +21,7 @@ export function SourceCard({ source }: { source: RuleSourceListing }): ReactNode
   const groups = BEHAVIORS.filter((b) => source[b.value].length > 0);
 
   return (
-    <section className={source.warnings.length > 0 ? 'rules-source rules-source--warn' : 'rules-source'} aria-labelledby={`${base}-title`} data-source={source.source}>
+    <section className={source.warnings.length > 0 ? 'side-pane__card rules-source rules-source--warn' : 'side-pane__card rules-source'} aria-labelledby={`${base}-title`} data-source={source.source}>
       <div className="rules-source__head">
         <h3 id={`${base}-title`} ref={heading} className="rules-source__title" tabIndex={-1}>
           {source.label}
