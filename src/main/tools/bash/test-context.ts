@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Logger } from '../../ipc/dispatch';
 import type { ToolUseContext } from '../core/tool';
+import type { WarmShellPool } from './warm-pool';
 
 export interface TempProject {
   dir: string;
@@ -36,4 +37,15 @@ export function tempProject(env: Record<string, string | undefined> = {}): TempP
     tools: [],
   };
   return { dir, ctx, abort, logs, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** The pid of the shell the pool's next call will take (waits for a pre-spawn, at most 5 s). */
+export async function idlePid(pool: WarmShellPool): Promise<number> {
+  const deadline = Date.now() + 5_000;
+  while (Date.now() < deadline) {
+    const [pid] = pool.idlePids();
+    if (pid !== undefined) return pid;
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  throw new Error('no idle warm shell appeared within 5 s');
 }

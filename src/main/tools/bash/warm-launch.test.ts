@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ToolUseContext } from '../core/tool';
 import { execScript, launchInWarmShell, sessionShell, shellWantedNext, warmLauncher, type PipedChild } from './warm-launch';
+import { idlePid } from './test-context';
 import { createWarmShellPool, type WarmShellPool } from './warm-pool';
 
 const cleanups: Array<() => void> = [];
@@ -35,16 +36,6 @@ function newPool(): WarmShellPool {
   const pool = createWarmShellPool();
   cleanups.push(() => pool.dispose());
   return pool;
-}
-
-async function idlePid(pool: WarmShellPool): Promise<number> {
-  const deadline = Date.now() + 5_000;
-  while (Date.now() < deadline) {
-    const [pid] = pool.idlePids();
-    if (pid !== undefined) return pid;
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  throw new Error('no idle warm shell appeared within 5 s');
 }
 
 function collect(child: PipedChild): Promise<{ out: string; err: string; code: number | null }> {

@@ -10,7 +10,7 @@ import type { ToolProgress } from '../../../shared/tools/tool-call';
 import type { CanUseTool } from '../core/tool';
 import { createBashTool } from './bash.tool';
 import { isProcessAlive } from './kill-tree';
-import { tempProject, type TempProject } from './test-context';
+import { idlePid, tempProject, type TempProject } from './test-context';
 import { createWarmShellPool, type WarmShellPool } from './warm-pool';
 
 const allow: CanUseTool = async () => ({ behavior: 'allow' });
@@ -41,17 +41,6 @@ async function run(
   const tool = createBashTool({ warmPool: pool });
   const result = await tool.call(tool.inputSchema().parse(input), p.ctx, allow, 'msg-1', (e) => onProgress?.(e));
   return result.data;
-}
-
-/** The pid of the shell the next call will take (waits for the pre-spawn). */
-async function idlePid(pool: WarmShellPool): Promise<number> {
-  const deadline = Date.now() + 5_000;
-  while (Date.now() < deadline) {
-    const [pid] = pool.idlePids();
-    if (pid !== undefined) return pid;
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  throw new Error('no idle warm shell appeared within 5 s');
 }
 
 /** A pool with a warm shell ready (one call done). */
