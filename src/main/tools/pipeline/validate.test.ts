@@ -1,11 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { makeCtx, makeTool } from './test-helpers';
-import { validateToolInput } from './validate';
+import { parseInput, validateToolInput } from './validate';
 
 const ctx = makeCtx([]);
 
 describe('PL2 validation', () => {
+  it('the same input object is parsed once per tool (the executor asks first, the pipeline reuses it); another object is parsed again', () => {
+    let parses = 0;
+    const schema = z.object({ n: z.coerce.number() }).transform((v) => {
+      parses++;
+      return v;
+    });
+    const t = makeTool({ name: 'Count', inputSchema: () => schema });
+    const other = makeTool({ name: 'Other', inputSchema: () => schema });
+    const raw = { n: '1' };
+    expect(parseInput(t, raw)).toEqual({ ok: true, input: { n: 1 } });
+    expect(parseInput(t, raw)).toEqual({ ok: true, input: { n: 1 } });
+    expect(parses).toBe(1);
+    parseInput(other, raw);
+    parseInput(t, { n: '1' });
+    expect(parses).toBe(3);
+    // A failure is remembered as well: the same answer, not a second parse.
+    const bad = { n: 'x' };
+    expect(parseInput(t, bad).ok).toBe(false);
+    expect(parseInput(t, bad)).toBe(parseInput(t, bad));
+  });
+
   it('coerces through the schema: z.coerce.number() turns "5" into 5', async () => {
     const t = makeTool({ name: 'Sleep', inputSchema: () => z.object({ seconds: z.coerce.number() }) });
     expect(await validateToolInput(t, { seconds: '5' }, ctx)).toEqual({ ok: true, input: { seconds: 5 } });

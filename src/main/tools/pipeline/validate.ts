@@ -11,8 +11,24 @@ function messageOf(e: unknown): string {
   return e instanceof Error ? e.message || e.name : String(e);
 }
 
+// The executor parses a call's input to ask isConcurrencySafe, then the pipeline parses it again: the
+// same input object (inputs are never changed, TC5) gives the same answer, so the second parse reuses
+// the first. Keyed weakly by the input object: nothing outlives its call.
+const parsedInputs = new WeakMap<object, WeakMap<AnyTool, ValidateResult>>();
+
 /** Phase 1 alone: also used again on a hook's updated input. */
 export function parseInput(tool: AnyTool, raw: unknown): ValidateResult {
+  if (typeof raw !== 'object' || raw === null) return parseFresh(tool, raw);
+  let byTool = parsedInputs.get(raw);
+  const known = byTool?.get(tool);
+  if (known) return known;
+  const result = parseFresh(tool, raw);
+  if (!byTool) parsedInputs.set(raw, (byTool = new WeakMap()));
+  byTool.set(tool, result);
+  return result;
+}
+
+function parseFresh(tool: AnyTool, raw: unknown): ValidateResult {
   let parsed;
   try {
     parsed = tool.inputSchema().safeParse(raw);
