@@ -20,7 +20,7 @@ import type { Tool, ToolDef, ToolUseContext } from '../core/tool';
 import { expandPath } from '../fs-common/paths';
 import { filePermission } from '../fs-common/permission';
 import { findRipgrep } from '../grep/find-rg';
-import { findFiles, planGlob, type ListingOptions } from './find-files';
+import { findFiles, planGlob, primeGlobMatcher, type ListingOptions } from './find-files';
 import { globPrompt } from './prompt';
 
 /** SPEC PL6: a Glob result is at most 100 paths; 100K characters is never reached in practice. */
@@ -74,6 +74,7 @@ export function createGlobToolDef(deps: GlobToolDeps = {}): ToolDef<GlobInput, G
     prompt: globPrompt,
     // `rg --files` starts in a shell forked while the model thinks, not in a fork of our process.
     warmUp: (ctx) => {
+      primeGlobMatcher();
       if (deps.backend !== 'builtin') warmSessionShell(ctx, deps.warmPool);
     },
     userFacingName: () => GLOB_TOOL_NAME,
