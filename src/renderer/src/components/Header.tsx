@@ -35,7 +35,7 @@ export function Header({ actions }: { actions?: ReactNode } = {}): ReactNode {
         <ConnectionIndicator />
         {project && <UsageChip />}
         {model && (
-          <span className="chip" title="The model that answers">
+          <span className="chip chip--model" title="The model that answers">
             <span className="visually-hidden">Model: </span>
             {model}
           </span>
