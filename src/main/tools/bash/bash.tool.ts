@@ -26,8 +26,8 @@ import { bashPrompt } from './prompt';
 import { formatBashResult } from './result-text';
 import { runProcess } from './run-process';
 import { interpretExitCode } from './semantics';
-import { buildShellEnv, plainInvocation, resolveShell, shellInvocation } from './shell';
-import { shellWantedNext, warmSessionShell } from './warm-launch';
+import { plainInvocation, shellInvocation } from './shell';
+import { sessionShell, shellWantedNext, warmSessionShell } from './warm-launch';
 import { defaultWarmShellPool, isPoolableShell, type WarmShellPool } from './warm-pool';
 
 /** SPEC PL6: "Bash ~100K". */
@@ -99,8 +99,7 @@ export function createBashToolDef(deps: BashToolDeps = {}): ToolDef<BashInput, B
         cwd = ctx.projectDir;
         ctx.state.cwd = cwd;
       }
-      const env = buildShellEnv(ctx.env);
-      const shell = resolveShell(env);
+      const { shell, env } = sessionShell(ctx.env);
       // Policy checks for disabling the sandbox arrive with the sandbox itself (BA6).
       const wrap = (file: string, args: string[]) =>
         input.dangerouslyDisableSandbox ? { file, args, cwd, env } : sandbox.wrap({ file, args, cwd, env });

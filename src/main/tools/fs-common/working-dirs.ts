@@ -9,24 +9,18 @@ export function isInsideDir(abs: string, dir: string): boolean {
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }
 
-/**
- * The realpath of `abs`, or of its nearest existing ancestor with the rest appended. Resolved with
- * one synchronous realpath(3) call per try: microseconds on a local disk, where a trip through the
- * thread pool per call cost ~1 ms in a burst of ten Reads.
- */
-export async function realpathOrAncestor(abs: string): Promise<string> {
-  return realpathOrAncestorSync(abs);
-}
-
 /** Inside some working directory both as written and after resolving symlinks. */
 export async function isInWorkingDirectories(abs: string, dirs: readonly string[]): Promise<boolean> {
   if (!dirs.some((d) => isInsideDir(abs, d))) return false;
-  const real = await realpathOrAncestor(abs);
-  const realDirs = await Promise.all(dirs.map((d) => realpathOrAncestor(d)));
-  return realDirs.some((d) => isInsideDir(real, d));
+  const real = realpathOrAncestorSync(abs);
+  return dirs.some((d) => isInsideDir(real, realpathOrAncestorSync(d)));
 }
 
-/** The synchronous form of realpathOrAncestor, for synchronous policies. */
+/**
+ * The realpath of `abs`, or of its nearest existing ancestor with the rest appended. One synchronous
+ * realpath(3) call per try: microseconds on a local disk, where a trip through the thread pool per
+ * call cost ~1 ms in a burst of ten Reads.
+ */
 export function realpathOrAncestorSync(abs: string): string {
   let cur = path.resolve(abs);
   const rest: string[] = [];

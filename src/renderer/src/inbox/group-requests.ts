@@ -2,7 +2,7 @@
 // then by kind, each with a label a person reads at a glance ("3 edits in src/", "7 reads",
 // "3 reads outside the project", "2 commands", "2 requests to use Foo").
 import type { PermissionRequestView, RequestOrigin } from '../../../shared/permissions/request';
-import { inputField, isOutside, requestTarget } from '../permissions/request-target';
+import { inputField, isOutside, requestTarget, urlHost } from '../permissions/request-target';
 import { displayPath, plural } from '../tools/shared/paths';
 import { toolWords } from '../tools/tool-words';
 
@@ -64,14 +64,6 @@ export function commonFolder(paths: readonly string[], projectDir: string | null
   return `${common.join('/')}/`;
 }
 
-function host(url: string): string {
-  try {
-    return new URL(url).hostname;
-  } catch {
-    return '';
-  }
-}
-
 /** The group's words: how many of what, and where when they share a place. */
 export function groupLabel(kind: GroupKind, requests: readonly PermissionRequestView[], projectDir: string | null): string {
   const n = requests.length;
@@ -90,7 +82,7 @@ export function groupLabel(kind: GroupKind, requests: readonly PermissionRequest
     case 'commands':
       return plural(n, 'command');
     case 'fetches': {
-      const hosts = new Set(requests.map((r) => host(inputField(r.input, 'url'))));
+      const hosts = new Set(requests.map((r) => urlHost(inputField(r.input, 'url'))));
       const [only] = hosts;
       return hosts.size === 1 && only ? `${plural(n, 'page')} from ${only}` : `${plural(n, 'page')} from the web`;
     }

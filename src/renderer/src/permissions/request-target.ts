@@ -1,5 +1,5 @@
-// The file a permission request is about, and whether it lies outside the project: shared by the
-// approval dialog's request kinds and the inbox's grouping.
+// What a permission request is about — its file (and whether that lies outside the project) or its
+// site: shared by the approval dialog's request kinds and the inbox's grouping.
 import type { PermissionRequestView } from '../../../shared/permissions/request';
 import { displayPath } from '../tools/shared/paths';
 
@@ -21,4 +21,13 @@ const isAbsolute = (p: string): boolean => p.startsWith('/') || p.startsWith('\\
 export function isOutside(abs: string, projectDir: string | null): boolean {
   if (!abs || !projectDir || !isAbsolute(abs)) return false;
   return displayPath(abs, projectDir) === abs;
+}
+
+/** The host of a URL ('' when it is not one). */
+export function urlHost(url: string): string {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return '';
+  }
 }

@@ -4,17 +4,8 @@ import type { ReactNode } from 'react';
 import type { PermissionRequestView } from '../../../../shared/permissions/request';
 import type { PermissionRuleValue } from '../../../../shared/permissions/rule';
 import { InfoIcon } from '../../components/icons';
-import { inputField } from '../request-target';
+import { inputField, urlHost } from '../request-target';
 import type { RequestKind } from '../types';
-
-/** The host of a URL ('' when it is not one). */
-export function urlHost(url: string): string {
-  try {
-    return new URL(url).hostname;
-  } catch {
-    return '';
-  }
-}
 
 function FetchDetails({ request }: { request: PermissionRequestView }): ReactNode {
   const url = inputField(request.input, 'url');
