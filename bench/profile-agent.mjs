@@ -11,7 +11,9 @@
 // module top-level frame; Node's ESM/CJS loader; idle = waiting on I/O or children; GC), and the app
 // functions (innermost bundle frame) that cost the most.
 //   node bench/profile-agent.mjs [--scenario bash-serial|large-output|parallel-reads|many-turns|startup-only]
-//                                [--runs 5] [--readable] [--keep]
+//                                [--runs 5] [--readable] [--keep] [--slices]
+// --slices: also prints the first profiled run's turns as a time line (what the main thread ran, in
+// order, merged into runs of the same bucket and app function), to see what a turn waits on.
 // --readable: first builds the CLI unminified (bench/cli-build.config.ts) into
 // bench/results/app-readable and profiles that, so the app functions have their real names.
 // Env: AGENT_DESK (default bench/results/app/main/cli.js, else out/main/cli.js), AD_ARGS (default
@@ -28,6 +30,7 @@ const opt = (k, d) => (argv.includes(`--${k}`) ? argv[argv.indexOf(`--${k}`) + 1
 const RUNS = Number(opt('runs', 5)) || 5;
 const SCENARIO = opt('scenario', 'bash-serial');
 const KEEP = argv.includes('--keep');
+const SLICES = argv.includes('--slices');
 const PEER = resolve(process.env.PEER_BENCH ?? join(REPO, '..', 'shared', 'peer-bench'));
 const WORK = process.env.WORK ?? join(process.env.TMPDIR ?? '/tmp', 'peer-bench');
 const FIXTURE = join(WORK, 'fixture');
@@ -149,6 +152,19 @@ function phasesOf(recs, t0, t1) {
   return ph;
 }
 
+/** One turn's samples merged into consecutive runs of the same bucket + app function (ms from the turn's start). */
+function sliceTimeline(samples, ph) {
+  const out = [];
+  for (const s of samples) {
+    if (s.t <= ph.from || s.t > ph.to) continue;
+    const what = s.appFn ? `${s.bucket} · ${s.appFn}` : s.bucket;
+    const last = out[out.length - 1];
+    if (last && last.what === what) last.ms += s.dt;
+    else out.push({ at: s.t - s.dt - ph.from, ms: s.dt, what });
+  }
+  return out.filter((x) => x.ms >= 0.3);
+}
+
 async function oneRun(i, profiled) {
   const log = join(tmp, `mock${i}${profiled ? 'p' : ''}.jsonl`);
   const portFile = join(tmp, `port${i}${profiled ? 'p' : ''}`);
@@ -193,6 +209,7 @@ async function oneRun(i, profiled) {
       }
       return { name: ph.name, buckets, fns };
     });
+    run.slices = phases.filter((ph) => ph.name === 'turn').map((ph) => sliceTimeline(prof.samples, ph));
   }
   return run;
 }
@@ -239,6 +256,12 @@ for (const p of report.phases) {
     console.log(`\napp functions on the stack (innermost bundle frame, ms):\n\n| function | ms |\n| --- | ---: |`);
     for (const f of p.appFunctions) console.log(`| ${f.key} | ${f.ms.toFixed(1)} |`);
   }
+}
+if (SLICES) {
+  profiled[0].slices.forEach((turn, k) => {
+    console.log(`\n#### turn ${k + 1} of the first profiled run, as a time line (ms from the end of the reply; slices ≥ 0.3 ms)\n`);
+    for (const x of turn) console.log(`${x.at.toFixed(1).padStart(7)}  ${x.ms.toFixed(1).padStart(5)}  ${x.what}`);
+  });
 }
 if (KEEP) console.log(`\nprofiles kept in ${tmp}`);
 else rmSync(tmp, { recursive: true, force: true });
