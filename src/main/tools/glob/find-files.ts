@@ -78,6 +78,27 @@ async function walkMatches(plan: GlobPlan, isMatch: (rel: string) => boolean, de
   return matched;
 }
 
+/**
+ * `picomatch(glob, { dot: true })` as a plain predicate: the same test (`picomatch.test`: the exact
+ * string, else the regex) without the result objects picomatch's matcher builds per call, which cost
+ * more than the match itself over a listing of thousands of paths.
+ */
+export function globMatcher(glob: string): (rel: string) => boolean {
+  const re = picomatch.makeRe(glob, { dot: true, windows: process.platform === 'win32' });
+  return (rel) => rel !== '' && (rel === glob || re.test(rel));
+}
+
+/**
+ * A file-name glob every match of `glob` satisfies (`*.ts` for a glob whose last segment is `*.ts`),
+ * which rg can filter its listing by, or undefined when the last segment is not that simple. rg applies
+ * file types after its ignore rules (a type never brings back an ignored file); `--glob` would not.
+ */
+export function fileNameFilter(glob: string): string | undefined {
+  if (glob.startsWith('!')) return undefined; // a negated pattern matches what the filter would drop
+  const last = glob.slice(glob.lastIndexOf('/') + 1);
+  return /^\*\.[\w.-]+$/.test(last) ? last : undefined;
+}
+
 let matcherPrimed = false;
 
 /** Compiles a typical pattern once, so the first real Glob does not run picomatch's parser cold. */
@@ -85,7 +106,7 @@ export function primeGlobMatcher(): void {
   if (matcherPrimed) return;
   matcherPrimed = true;
   const plan = planGlob('**/*.ts', '/');
-  picomatch(plan.glob, { dot: true })('src/a/b.ts');
+  globMatcher(plan.glob)('src/a/b.ts');
 }
 
 /** Every file matching `plan`, newest modification first (ties by path), cut at `limit`. */
@@ -94,11 +115,19 @@ export async function findFiles(plan: GlobPlan, limit: number, signal?: AbortSig
   if (plan.literal) {
     if (await isFile(plan.walkRoot)) matched = [plan.walkRoot];
   } else if (await isDirectory(plan.walkRoot)) {
-    const isMatch = picomatch(plan.glob, { dot: true });
+    const isMatch = globMatcher(plan.glob);
     const depth = reachableDepth(plan.glob);
     if (listing.rgPath) {
+      const fileName = fileNameFilter(plan.glob);
       try {
-        matched = await rgListFiles(plan.walkRoot, isMatch, { rgPath: listing.rgPath, env: listing.env ?? process.env, ...(depth !== undefined ? { maxDepth: depth } : {}), ...(signal ? { signal } : {}), ...(listing.launch ? { launch: listing.launch } : {}) });
+        matched = await rgListFiles(plan.walkRoot, isMatch, {
+          rgPath: listing.rgPath,
+          env: listing.env ?? process.env,
+          ...(depth !== undefined ? { maxDepth: depth } : {}),
+          ...(fileName !== undefined ? { fileName } : {}),
+          ...(signal ? { signal } : {}),
+          ...(listing.launch ? { launch: listing.launch } : {}),
+        });
       } catch (err) {
         listing.onRgFallback?.(err);
         matched = await walkMatches(plan, isMatch, depth, signal);

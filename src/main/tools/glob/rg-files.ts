@@ -10,14 +10,22 @@ export class RgFilesError extends Error {
   override name = 'RgFilesError';
 }
 
-/** `rg --files` arguments listing every file below `root` a search should see (root last, after `--`). */
-export function rgFilesArgs(root: string, maxDepth?: number): string[] {
+/** The rg file type `fileName` filters by; named so it cannot clash with rg's built-in types. */
+const NAME_TYPE = 'agentdeskname';
+
+/**
+ * `rg --files` arguments listing every file below `root` a search should see (root last, after `--`);
+ * with `fileName` (a glob such as `*.ts`) only the files whose name matches it.
+ */
+export function rgFilesArgs(root: string, maxDepth?: number, fileName?: string): string[] {
   // --no-config: RIPGREP_CONFIG_PATH must not change results. --no-ignore-global: the JS walk cannot read
   // git's global excludes. No --no-require-git: like the walk, .gitignore counts only inside a repository.
   // `!.git/` etc.: VCS directories (only directories, at any depth) are skipped, as the walk's override does.
   const args = ['--files', '--null', '--hidden', '--no-config', '--no-ignore-global', '--color=never'];
   for (const vcs of GREP_VCS_DIRECTORIES) args.push('--glob', `!${vcs}/`);
   if (maxDepth !== undefined) args.push('--max-depth', String(maxDepth));
+  // A type, not a --glob: rg applies types after its ignore rules, while a --glob would override them.
+  if (fileName !== undefined) args.push('--type-add', `${NAME_TYPE}:${fileName}`, '--type', NAME_TYPE);
   args.push('--', root);
   return args;
 }
@@ -31,6 +39,8 @@ export interface RgFilesOptions {
   rgPath: string;
   env: Readonly<Record<string, string | undefined>>;
   maxDepth?: number;
+  /** Only files whose name matches this glob (a pre-filter: `keep` still decides). */
+  fileName?: string;
   signal?: AbortSignal;
   /** Starts rg (default: a spawn; the Glob tool passes a warm-shell launcher). */
   launch?: Launcher;
@@ -44,7 +54,7 @@ export function rgListFiles(root: string, keep: (rel: string) => boolean, opts: 
   return new Promise<string[]>((resolve, reject) => {
     const env: Record<string, string> = {};
     for (const [k, v] of Object.entries(opts.env)) if (v !== undefined) env[k] = v;
-    const child = (opts.launch ?? spawnLauncher)(opts.rgPath, rgFilesArgs(root, opts.maxDepth), { cwd: root, env });
+    const child = (opts.launch ?? spawnLauncher)(opts.rgPath, rgFilesArgs(root, opts.maxDepth, opts.fileName), { cwd: root, env });
     const prefix = root.endsWith(path.sep) ? root : root + path.sep;
     const kept: string[] = [];
     let pending = '';
