@@ -107,6 +107,7 @@ export async function readForModel(input: ReadInput, ctx: ToolUseContext, limits
     maxLineChars: READ_MAX_LINE_CHARS,
     maxOutputChars: limits.maxOutputChars,
     signal: ctx.abortSignal,
+    size: stat.size,
   });
   if (range.binary) throw new FileToolError(binaryFileMessage(path), READ_ERROR.binary);
   const numLines = range.lines.length;

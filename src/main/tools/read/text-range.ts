@@ -1,6 +1,6 @@
 // Streams a text file once, keeping only the requested line range (memory stays flat for big files)
 // while counting all lines and hashing all bytes for the read cache. Long lines are cut with a marker.
-import { createReadStream } from 'node:fs';
+import { createReadStream, readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { detectBom, type TextEncoding } from '../fs-common/encoding';
 import { looksBinary } from '../fs-common/binary';
@@ -14,7 +14,17 @@ export interface TextRangeOptions {
   /** The shown lines (with their line-number prefixes) may not exceed this. */
   maxOutputChars: number;
   signal?: AbortSignal;
+  /** The file's size when known (from a stat): a small file is read in one go, not streamed. */
+  size?: number;
 }
+
+/**
+ * Up to this size a file is read whole, synchronously: for a small local file one read(2) costs less
+ * than the four thread-pool round trips of an async read (open, fstat, read, close), and a Read that
+ * finishes at once frees its concurrency slot for the calls queued behind it. The stat before it is
+ * async, so a file system that hangs is met there, off the main thread.
+ */
+export const READ_WHOLE_MAX_BYTES = 256 * 1024;
 
 export type TextRange =
   | { binary: true }
@@ -114,9 +124,11 @@ async function scan(abs: string, opts: TextRangeOptions, forced: TextEncoding | 
     }
   };
 
-  const stream = createReadStream(abs, { highWaterMark: 256 * 1024 });
+  const small = opts.size !== undefined && opts.size <= READ_WHOLE_MAX_BYTES;
+  const stream = small ? undefined : createReadStream(abs, { highWaterMark: READ_WHOLE_MAX_BYTES });
   try {
-    for await (const raw of stream) {
+    const chunks: AsyncIterable<Buffer> | Buffer[] = stream ?? [readFileSync(abs)];
+    for await (const raw of chunks) {
       if (opts.signal?.aborted) throw opts.signal.reason instanceof Error ? opts.signal.reason : new Error('aborted');
       let chunk = raw as Buffer;
       hash.update(chunk);
@@ -132,7 +144,7 @@ async function scan(abs: string, opts: TextRangeOptions, forced: TextEncoding | 
     }
     if (decoder) feed(decoder.decode());
   } finally {
-    stream.destroy();
+    stream?.destroy();
   }
   if (curLen > 0) endLineNow();
   return { binary: false, lines, startLine, totalLines: lineNo - 1, truncatedLines, hash: hash.digest('hex'), encoding };
