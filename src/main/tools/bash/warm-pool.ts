@@ -4,6 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { isProcessAlive } from './kill-tree';
+import { createLauncherShells, type LauncherShells } from './launcher-shell';
 
 /**
  * Reads the three fields, gives the command an empty stdin as a cold spawn does, enters the cwd and
@@ -35,6 +36,8 @@ export interface WarmShellPool {
   request(cwd: string, cwdFile: string, command: string): string | undefined;
   /** pids of the idle shells (tests). */
   idlePids(): number[];
+  /** Launcher shells for helper programs (rg), disposed with the pool. */
+  readonly launchers: LauncherShells;
   readonly stats: { hits: number; misses: number; spawned: number };
   /** Kills the idle shells; take() returns nothing afterwards. */
   dispose(): void;
@@ -68,6 +71,7 @@ export const isPoolableShell = (shell: string) => /(^|\/)bash$/.test(shell);
 export function createWarmShellPool(): WarmShellPool {
   const idle = new Map<string, Idle>();
   const stats = { hits: 0, misses: 0, spawned: 0 };
+  const launchers = createLauncherShells();
   let disposed = false;
 
   const kill = (entry: Idle) => {
@@ -152,8 +156,10 @@ export function createWarmShellPool(): WarmShellPool {
     },
     idlePids: () => [...idle.values()].filter((e) => !e.dead).map((e) => e.child.pid!),
     stats,
+    launchers,
     dispose() {
       disposed = true;
+      launchers.dispose();
       killAll();
       process.removeListener('exit', killAll);
     },

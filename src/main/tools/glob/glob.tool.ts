@@ -12,7 +12,7 @@ import {
   type GlobInput,
   type GlobOutput,
 } from '../../../shared/tools/glob';
-import { warmLauncher, warmSessionShell } from '../bash/warm-launch';
+import { warmLauncher, warmSessionLauncher } from '../bash/warm-launch';
 import type { WarmShellPool } from '../bash/warm-pool';
 import { buildTool } from '../core/build-tool';
 import { lazySchema } from '../core/lazy-schema';
@@ -40,7 +40,7 @@ export interface GlobToolDeps {
   /** Results per call (tests lower it). */
   maxResults?: number;
   now?: () => number;
-  /** Where rg is started: the app-wide warm shell pool (default), a given one, or false = spawn. */
+  /** Where rg is started: the app-wide pool's launcher shells (default), a given pool's, or false = spawn. */
   warmPool?: false | WarmShellPool;
   /** `auto` (default): `rg --files` when rg is found, else the JS walk; `builtin`: always the JS walk. */
   backend?: 'auto' | 'builtin';
@@ -75,7 +75,7 @@ export function createGlobToolDef(deps: GlobToolDeps = {}): ToolDef<GlobInput, G
     // `rg --files` starts in a shell forked while the model thinks, not in a fork of our process.
     warmUp: (ctx) => {
       primeGlobMatcher();
-      if (deps.backend !== 'builtin') warmSessionShell(ctx, deps.warmPool);
+      if (deps.backend !== 'builtin') warmSessionLauncher(ctx, deps.warmPool);
     },
     userFacingName: () => GLOB_TOOL_NAME,
     summarize: (input) => (input.path ? `${input.pattern ?? ''} in ${input.path}` : (input.pattern ?? '')),

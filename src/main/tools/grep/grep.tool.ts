@@ -3,7 +3,7 @@
 // concurrency-safe; outside the working directories the permission stage asks.
 import { promises as fs } from 'node:fs';
 import { GREP_TOOL_NAME, makeGrepInputSchema, type GrepInput, type GrepOutput } from '../../../shared/tools/grep';
-import { warmLauncher, warmSessionShell } from '../bash/warm-launch';
+import { warmLauncher, warmSessionLauncher } from '../bash/warm-launch';
 import type { WarmShellPool } from '../bash/warm-pool';
 import { buildTool } from '../core/build-tool';
 import { lazySchema } from '../core/lazy-schema';
@@ -35,7 +35,7 @@ export interface GrepToolDeps {
   timeoutMs?: number;
   maxOutputBytes?: number;
   now?: () => number;
-  /** Where rg is started: the app-wide warm shell pool (default), a given one, or false = spawn. */
+  /** Where rg is started: the app-wide pool's launcher shells (default), a given pool's, or false = spawn. */
   warmPool?: false | WarmShellPool;
 }
 
@@ -79,7 +79,7 @@ export function createGrepToolDef(deps: GrepToolDeps = {}): ToolDef<GrepInput, G
     userFacingName: () => GREP_TOOL_NAME,
     // rg starts in a shell forked while the model thinks, not in a fork of our process.
     warmUp: (ctx) => {
-      if (deps.backend !== 'builtin') warmSessionShell(ctx, deps.warmPool);
+      if (deps.backend !== 'builtin') warmSessionLauncher(ctx, deps.warmPool);
     },
     summarize: (input) => {
       let s = input.pattern ?? '';

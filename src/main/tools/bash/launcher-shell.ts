@@ -1,0 +1,320 @@
+// A launcher shell: one pre-forked bash that starts helper programs (rg for Grep and Glob) on request,
+// so a call forks a 4 MB shell instead of our ~100 MB process and our event loop never waits for the
+// fork or the exec. It is spawned with SLOTS spare pipe pairs; each launch takes one pair for the
+// program's stdout and stderr and reports its pid and exit status on the shell's stdout.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { EventEmitter } from 'node:events';
+import { constants } from 'node:os';
+import type { Readable } from 'node:stream';
+
+/** Programs one launcher can start; then it retires (a fresh one is forked while the process idles). */
+export const LAUNCHER_SLOTS = 6;
+const FIRST_SLOT_FD = 3;
+/** The status channel inside a job: a copy of the launcher's stdout, above every slot fd. */
+const STATUS_FD = FIRST_SLOT_FD + 2 * LAUNCHER_SLOTS;
+
+/**
+ * The launcher reads one NUL-terminated job at a time and evals it. A job is a background group whose stdout and
+ * stderr are its slot's pipes; it starts the program in the background (so it knows its pid), waits
+ * for it and reports "p <id> <pid>" then "x <id> <status>" (128 + n for a signal) on the status fd.
+ */
+const LAUNCHER_SCRIPT = `exec 2>/dev/null; while IFS= read -r -d '' __ad_job; do eval "$__ad_job"; done`;
+
+const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+const SIGNAL_NAMES = new Map<number, NodeJS.Signals>(Object.entries(constants.signals).map(([name, n]) => [n, name as NodeJS.Signals]));
+
+/** What a launched program looks like to its caller: the part of ChildProcess Grep and Glob use. */
+export interface PipedProcess {
+  readonly pid?: number | undefined;
+  readonly stdout: Readable;
+  readonly stderr: Readable;
+  readonly exitCode: number | null;
+  readonly signalCode: NodeJS.Signals | null;
+  kill(signal?: NodeJS.Signals): boolean;
+  on(event: 'close', listener: (code: number | null, signal: NodeJS.Signals | null) => void): this;
+  on(event: 'error', listener: (err: Error) => void): this;
+}
+
+/** The job for slot `slot`: `prelude` (env changes) and the program, in `cwd`. */
+export function jobLine(id: number, slot: number, cwd: string, prelude: string, file: string, args: readonly string[]): string {
+  const out = FIRST_SLOT_FD + 2 * slot;
+  const err = out + 1;
+  const s = STATUS_FD;
+  const others = Array.from({ length: 2 * LAUNCHER_SLOTS }, (_, k) => FIRST_SLOT_FD + k).filter((fd) => fd !== out && fd !== err);
+  // Only the program writes to the slot: the job's own stdout and stderr are /dev/null, so a message
+  // of bash's (a job killed by a signal) can never meet a pipe its reader closed and kill the job by
+  // SIGPIPE before it reports. A pipe reaches EOF once every holder closed it: the job drops the
+  // other slots at once and its own once the program has it; the program keeps no status channel.
+  const program = `${[file, ...args].map(quote).join(' ')} >&${out} 2>&${err} ${out}>&- ${err}>&- ${s}>&-`;
+  const job =
+    `{ cd -- ${quote(cwd)} || { echo "x ${id} 126" >&${s}; exit; }; ${prelude ? `${prelude}; ` : ''}` +
+    `${program} & exec ${out}>&- ${err}>&-; echo "p ${id} $!" >&${s}; wait $!; echo "x ${id} $?" >&${s}; }`;
+  const redirects = [`${s}>&1`, '>/dev/null', '2>/dev/null', '</dev/null', ...others.map((fd) => `${fd}>&-`)].join(' ');
+  // The launcher then closes its copies of the slot, so the job holds the only write ends.
+  return `${job} ${redirects} & exec ${out}>&- ${err}>&-\0`;
+}
+
+class LaunchedJob extends EventEmitter implements PipedProcess {
+  pid: number | undefined;
+  exitCode: number | null = null;
+  signalCode: NodeJS.Signals | null = null;
+  private status: number | undefined;
+  private pendingKill: NodeJS.Signals | undefined;
+  private open = 2;
+  private done = false;
+
+  constructor(
+    readonly stdout: Readable,
+    readonly stderr: Readable,
+    private readonly settled: () => void,
+  ) {
+    super();
+    for (const stream of [stdout, stderr]) {
+      stream.on('error', () => undefined);
+      stream.once('close', () => {
+        this.open--;
+        this.maybeClose();
+      });
+    }
+  }
+
+  started(pid: number): void {
+    this.pid = pid;
+    if (this.pendingKill) this.kill(this.pendingKill);
+  }
+
+  exited(status: number): void {
+    this.status = status;
+    // As ChildProcess does on exit: output nobody reads is drained, so the streams end and 'close' comes.
+    for (const stream of [this.stdout, this.stderr]) {
+      if (stream.readable && stream.listenerCount('data') === 0 && stream.listenerCount('readable') === 0) stream.resume();
+    }
+    this.maybeClose();
+  }
+
+  /** The launcher is gone and the job never reported (it never ran, or was killed with it). */
+  lost(): void {
+    if (this.status === undefined && this.pid === undefined) {
+      this.finish();
+      this.emit('error', new Error('the launcher shell exited before the program started'));
+      return;
+    }
+    if (this.status === undefined) this.status = 128 + constants.signals.SIGKILL;
+    this.maybeClose();
+  }
+
+  kill(signal: NodeJS.Signals = 'SIGTERM'): boolean {
+    if (this.done || this.status !== undefined) return false;
+    if (this.pid === undefined) {
+      this.pendingKill = signal;
+      return true;
+    }
+    try {
+      process.kill(this.pid, signal);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private maybeClose(): void {
+    if (this.done || this.status === undefined || this.open > 0) return;
+    const status = this.status;
+    if (status > 128 && SIGNAL_NAMES.has(status - 128)) this.signalCode = SIGNAL_NAMES.get(status - 128)!;
+    else this.exitCode = status;
+    this.finish();
+    this.emit('exit', this.exitCode, this.signalCode);
+    this.emit('close', this.exitCode, this.signalCode);
+  }
+
+  private finish(): void {
+    this.done = true;
+    this.settled();
+  }
+}
+
+type Unrefable = { ref?: () => void; unref?: () => void } | null | undefined;
+
+/** One launcher shell with its slots. */
+export class LauncherShell {
+  private readonly child: ChildProcess;
+  private readonly jobs = new Map<number, LaunchedJob>();
+  private nextSlot = 0;
+  private running = 0;
+  private dead = false;
+  private pending = '';
+
+  /** Called once the launcher and all its jobs are gone. */
+  onGone: (() => void) | undefined;
+
+  constructor(shell: string, env: Record<string, string>) {
+    const stdio = ['pipe', 'pipe', 'ignore', ...Array<'pipe'>(2 * LAUNCHER_SLOTS).fill('pipe')] as const;
+    this.child = spawn(shell, ['--norc', '--noprofile', '-c', LAUNCHER_SCRIPT], { cwd: '/', env, detached: true, stdio: [...stdio] });
+    this.child.on('error', () => this.die());
+    this.child.once('exit', () => this.die());
+    this.child.stdin?.on('error', () => undefined);
+    for (const s of this.child.stdio) (s as NodeJS.EventEmitter | null)?.on?.('error', () => undefined);
+    this.child.stdout?.setEncoding('utf8');
+    this.child.stdout?.on('data', (text: string) => this.onStatus(text));
+    // The status channel closes once the launcher and every job it started are gone.
+    this.child.stdout?.once('close', () => {
+      this.dead = true;
+      for (const job of [...this.jobs.values()]) job.lost();
+      this.jobs.clear();
+      this.onGone?.();
+    });
+    this.setRef(false);
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  /** Still forked, alive, and with a free slot. */
+  get usable(): boolean {
+    return !this.dead && this.child.pid !== undefined && this.child.exitCode === null && this.nextSlot < LAUNCHER_SLOTS;
+  }
+
+  /** Starts `file args` in `cwd` after `prelude` (shell commands that set its env). Undefined if no slot is left. */
+  launch(cwd: string, prelude: string, file: string, args: readonly string[]): PipedProcess | undefined {
+    if (!this.usable || !this.child.stdin?.writable) return undefined;
+    const slot = this.nextSlot++;
+    const stdout = this.child.stdio[FIRST_SLOT_FD + 2 * slot] as Readable;
+    const stderr = this.child.stdio[FIRST_SLOT_FD + 2 * slot + 1] as Readable;
+    const id = slot;
+    const job = new LaunchedJob(stdout, stderr, () => {
+      this.jobs.delete(id);
+      if (--this.running === 0) this.setRef(false);
+    });
+    this.jobs.set(id, job);
+    if (this.running++ === 0) this.setRef(true);
+    (stdout as Unrefable)?.ref?.();
+    (stderr as Unrefable)?.ref?.();
+    this.child.stdin.write(jobLine(id, slot, cwd, prelude, file, args));
+    // The last slot taken: no more lines will come, so the shell may exit (its jobs live on).
+    if (this.nextSlot >= LAUNCHER_SLOTS) this.child.stdin.end();
+    return job;
+  }
+
+  /** No more launches: the shell exits once it has read what it was sent; running jobs go on. */
+  retire(): void {
+    this.nextSlot = LAUNCHER_SLOTS;
+    this.child.stdin?.end();
+  }
+
+  /** Kills the launcher and every program it started (they share its process group). */
+  dispose(): void {
+    this.dead = true;
+    try {
+      process.kill(-this.child.pid!, 'SIGKILL');
+    } catch {
+      this.child.kill('SIGKILL');
+    }
+  }
+
+  private die(): void {
+    this.dead = true;
+  }
+
+  private onStatus(text: string): void {
+    const lines = (this.pending + text).split('\n');
+    this.pending = lines.pop() ?? '';
+    for (const line of lines) {
+      const [kind, id, value] = line.split(' ');
+      const job = this.jobs.get(Number(id));
+      const n = Number(value);
+      if (!job || !Number.isInteger(n)) continue;
+      if (kind === 'p') job.started(n);
+      else if (kind === 'x') job.exited(n);
+    }
+  }
+
+  // Idle, the launcher must not keep the process alive; while a job runs its status must arrive.
+  private setRef(on: boolean): void {
+    if (on) {
+      (this.child.stdout as Unrefable)?.ref?.();
+      return;
+    }
+    for (const h of [this.child, this.child.stdin, this.child.stdout, ...this.child.stdio.slice(FIRST_SLOT_FD)] as Unrefable[]) h?.unref?.();
+  }
+}
+
+export interface LauncherShells {
+  /**
+   * Starts a program through this key's launcher, or returns undefined (none is ready: the caller
+   * spawns). A replacement launcher is forked on the next turn of the event loop when this one has
+   * no slot left or none was ready, unless `refill` is false (`warm` forks one while the process idles).
+   */
+  launch(
+    key: string,
+    shell: string,
+    env: Record<string, string>,
+    job: { cwd: string; prelude: string; file: string; args: readonly string[] },
+    opts?: { refill?: boolean },
+  ): PipedProcess | undefined;
+  /** Forks a launcher for this key now, unless a usable one is there. */
+  warm(key: string, shell: string, env: Record<string, string>): void;
+  /** pids of the launchers still alive (tests). */
+  pids(): number[];
+  readonly stats: { hits: number; misses: number; spawned: number };
+  /** Kills every launcher and the programs they started. */
+  dispose(): void;
+}
+
+/** The launchers of one app: one ready per key (the session's shell and env); stale ones retire. */
+export function createLauncherShells(): LauncherShells {
+  let ready: { key: string; launcher: LauncherShell } | undefined;
+  const alive = new Set<LauncherShell>();
+  const stats = { hits: 0, misses: 0, spawned: 0 };
+  let disposed = false;
+
+  const killAll = () => {
+    for (const l of alive) l.dispose();
+    alive.clear();
+    ready = undefined;
+  };
+  process.once('exit', killAll);
+
+  const fork = (key: string, shell: string, env: Record<string, string>) => {
+    if (disposed || (ready?.key === key && ready.launcher.usable)) return;
+    ready?.launcher.retire();
+    let launcher: LauncherShell;
+    try {
+      launcher = new LauncherShell(shell, env);
+    } catch {
+      ready = undefined;
+      return;
+    }
+    if (launcher.pid === undefined) {
+      ready = undefined;
+      return;
+    }
+    stats.spawned++;
+    alive.add(launcher);
+    launcher.onGone = () => alive.delete(launcher);
+    ready = { key, launcher };
+  };
+
+  return {
+    launch(key, shell, env, job, opts = {}) {
+      if (disposed) return undefined;
+      const l = ready?.key === key && ready.launcher.usable ? ready.launcher : undefined;
+      const started = l?.launch(job.cwd, job.prelude, job.file, job.args);
+      if (started) stats.hits++;
+      else stats.misses++;
+      if (!started || !l!.usable) {
+        if (opts.refill !== false) setImmediate(() => fork(key, shell, env)).unref();
+        else if (ready && !ready.launcher.usable) ready = undefined;
+      }
+      return started;
+    },
+    warm: (key, shell, env) => fork(key, shell, env),
+    pids: () => [...alive].flatMap((l) => (l.pid !== undefined ? [l.pid] : [])),
+    stats,
+    dispose() {
+      disposed = true;
+      killAll();
+      process.removeListener('exit', killAll);
+    },
+  };
+}
