@@ -1,5 +1,9 @@
 // CLI entry (out/main/cli.js, required by bin/agent-desk.js): wires the real process into main().
+import { enableCodeCache } from './code-cache';
 import { main } from './main';
+
+// Before main() loads the engine's chunks, so they are compiled from the cache.
+enableCodeCache(__dirname);
 
 main(process.argv.slice(2), {
   stdout: process.stdout,
