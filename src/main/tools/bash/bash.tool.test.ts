@@ -1,6 +1,6 @@
 // Bash against real processes: output, exit codes, cwd persistence, env, stdin, timeouts and Stop
 // killing the whole tree, live progress, bounded memory on large output, the sandbox seam — each
-// both through the warm shell pool and with a plain spawn per call.
+// both through the launcher shell and with a plain spawn per call.
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,8 +15,8 @@ import { tempProject, type TempProject } from './test-context';
 
 const allow: CanUseTool = async () => ({ behavior: 'allow' });
 let project: TempProject | undefined;
-/** Set per suite: every test runs with the app's warm shell pool and with plain spawns. */
-let warmPool: false | undefined;
+/** Set per suite: every test runs through the app's launcher shells and with plain spawns. */
+let launchers: false | undefined;
 
 afterEach(() => {
   project?.cleanup();
@@ -33,7 +33,7 @@ async function run(
   input: BashInput,
   opts: { deps?: BashToolDeps; onProgress?: (e: ToolProgress) => void } = {},
 ): Promise<{ data: BashOutput; text: string; isError: boolean; progress: ToolProgress[] }> {
-  const deps = warmPool === false ? { ...opts.deps, warmPool } : opts.deps;
+  const deps = launchers === false ? { ...opts.deps, launchers } : opts.deps;
   const tool = deps ? createBashTool(deps) : BashTool;
   const parsed = tool.inputSchema().parse(input);
   const progress: ToolProgress[] = [];
@@ -49,11 +49,11 @@ const streamed = (progress: ToolProgress[], stream: 'stdout' | 'stderr') =>
   progress.map((e) => (e.type === 'output' && e.stream === stream ? e.text : '')).join('');
 
 describe.each([
-  { mode: 'warm shell pool', pool: undefined },
+  { mode: 'launcher shell', pool: undefined },
   { mode: 'plain spawn', pool: false as const },
 ])('Bash tool (BA, PL5), $mode', ({ pool }) => {
   beforeEach(() => {
-    warmPool = pool;
+    launchers = pool;
   });
 
   it('PL5 returns stdout and exit code 0 as a success', async () => {

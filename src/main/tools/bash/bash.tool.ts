@@ -1,7 +1,7 @@
 // The Bash tool, first version (SPEC BA; issue 3 item 6): runs a command in the user's shell in the
 // session's cwd (`cd` persists), streams output as progress, kills the whole tree on timeout/Stop.
 import { randomBytes } from 'node:crypto';
-import { readFileSync, rmSync, statSync } from 'node:fs';
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -26,9 +26,9 @@ import { bashPrompt } from './prompt';
 import { formatBashResult } from './result-text';
 import { runProcess } from './run-process';
 import { interpretExitCode } from './semantics';
-import { plainInvocation, shellInvocation } from './shell';
-import { sessionShell, shellWantedNext, warmSessionShell } from './warm-launch';
-import { defaultWarmShellPool, isPoolableShell, type WarmShellPool } from './warm-pool';
+import { envKey, isPoolableShell, type LauncherShells } from './launcher-shell';
+import { commandNeedsFile, plainInvocation, shellInvocation } from './shell';
+import { launchersFor, launcherWantedNext, sessionShell, warmSessionLauncher } from './warm-launch';
 
 /** SPEC PL6: "Bash ~100K". */
 export const BASH_MAX_RESULT_SIZE_CHARS = 100_000;
@@ -41,8 +41,8 @@ export interface BashToolDeps {
   progress?: ProgressOptions;
   /** SIGTERM → SIGKILL grace when killing a tree. */
   killGraceMs?: number;
-  /** Pre-spawned shells (warm-pool.ts); default: the app-wide pool; false = always spawn. */
-  warmPool?: false | WarmShellPool;
+  /** Where commands start (launcher-shell.ts): the app's launchers by default; false = always spawn. */
+  launchers?: false | LauncherShells;
 }
 
 function isDirectory(p: string): boolean {
@@ -58,8 +58,6 @@ const firstLine = (s: string) => s.trim().split('\n')[0]?.trim() ?? '';
 export function createBashToolDef(deps: BashToolDeps = {}): ToolDef<BashInput, BashOutput, ToolProgress> {
   const sandbox = deps.sandbox ?? passThroughSandbox;
   const tasks = deps.tasks ?? createInMemoryTaskRegistry();
-  const poolFor = (): WarmShellPool | undefined =>
-    deps.warmPool === false || process.platform === 'win32' ? undefined : (deps.warmPool ?? defaultWarmShellPool());
 
   return {
     name: BASH_TOOL_NAME,
@@ -82,7 +80,7 @@ export function createBashToolDef(deps: BashToolDeps = {}): ToolDef<BashInput, B
     checkPermissions: () => ({ behavior: 'passthrough', message: 'Bash commands need approval unless a rule allows them.' }),
 
     warmUp(ctx) {
-      if (sandbox === passThroughSandbox) warmSessionShell(ctx, poolFor() ?? false);
+      if (sandbox === passThroughSandbox) warmSessionLauncher(ctx, deps.launchers);
     },
 
     async call(input, ctx, _canUseTool, _parentMessageId, onProgress) {
@@ -108,17 +106,16 @@ export function createBashToolDef(deps: BashToolDeps = {}): ToolDef<BashInput, B
 
       const id = randomBytes(6).toString('hex');
       const cwdFile = path.join(os.tmpdir(), `agent-desk-cwd-${process.pid}-${id}`);
-      const inv = shellInvocation(shell, input.command, cwdFile);
+      const commandFile = commandNeedsFile(shell, input.command) ? path.join(os.tmpdir(), `agent-desk-cmd-${process.pid}-${id}`) : undefined;
+      if (commandFile) writeFileSync(commandFile, input.command, { mode: 0o600 });
+      const inv = shellInvocation(shell, input.command, cwdFile, commandFile);
       const launch = wrap(inv.file, inv.args);
-      // A warm shell only where a cold spawn would run this very shell unwrapped (same env, no sandbox).
-      const warmPool =
-        !input.dangerouslyDisableSandbox && sandbox === passThroughSandbox && isPoolableShell(shell) ? poolFor() : undefined;
-      const request = warmPool?.request(cwd, cwdFile, input.command);
-      // Another call of this message that takes a shell waits: fork its shell while this one runs.
-      // Otherwise the shell is forked when the process next waits for the model (warmUp): forking
-      // blocks our event loop, and a command's output cannot flow while it does. (A call still being
-      // streamed spawns its own shell: a few ms against the model's seconds.)
-      const warm = request !== undefined ? warmPool?.take(shell, env, { refill: shellWantedNext(ctx) }) : undefined;
+      // The launcher only where a spawn would run this very shell unwrapped (same env, no sandbox). A used-up
+      // launcher is replaced now only if another call of this message will want one; otherwise the
+      // warm-up forks it when the process next waits for the model (a fork blocks our event loop).
+      const launchers =
+        !input.dangerouslyDisableSandbox && sandbox === passThroughSandbox && isPoolableShell(shell) ? launchersFor(deps.launchers) : undefined;
+      const job = launchers?.launch(envKey(shell, env), shell, env, { cwd, prelude: '', file: launch.file, args: launch.args }, { refill: launcherWantedNext(ctx) });
       const collector = new OutputCollector(
         path.join(ctx.toolResultsDir, `bash-${id}.output`),
         deps.outputLimits ?? DEFAULT_OUTPUT_LIMITS,
@@ -127,7 +124,7 @@ export function createBashToolDef(deps: BashToolDeps = {}): ToolDef<BashInput, B
 
       const run = await runProcess({
         ...launch,
-        ...(warm ? { spawned: warm, stdin: request } : {}),
+        ...(job ? { spawned: job } : {}),
         timeoutMs,
         signal: ctx.abortSignal,
         ...(deps.killGraceMs !== undefined ? { killGraceMs: deps.killGraceMs } : {}),
@@ -152,6 +149,7 @@ export function createBashToolDef(deps: BashToolDeps = {}): ToolDef<BashInput, B
         ctx.state.cwd = finalCwd;
       }
       rmSync(cwdFile, { force: true });
+      if (commandFile) rmSync(commandFile, { force: true });
 
       if (run.spawnError) notes.push(`Could not start ${shell}: ${run.spawnError.message}`);
       if (collector.error) notes.push(`Could not save the full output: ${collector.error.message}`);

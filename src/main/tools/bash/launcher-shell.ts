@@ -1,29 +1,37 @@
-// A launcher shell: one pre-forked bash that starts helper programs (rg for Grep and Glob) on request,
-// so a call forks a 4 MB shell instead of our ~100 MB process and our event loop never waits for the
-// fork or the exec. It is spawned with SLOTS spare pipe pairs; each launch takes one pair for the
-// program's stdout and stderr and reports its pid and exit status on the shell's stdout.
+// A launcher shell: one pre-forked bash that starts programs on request (Bash commands, and rg for
+// Grep and Glob), so a call forks a 4 MB shell instead of our ~100 MB process and our event loop never
+// waits for a fork or an exec. It is spawned with SLOTS spare pipe pairs; each launch takes one pair
+// for the program's stdout and stderr and reports its pid and exit status on the shell's stdout.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { constants } from 'node:os';
 import type { Readable } from 'node:stream';
+import { isProcessAlive } from './kill-tree';
 
 /** Programs one launcher can start; then it retires (a fresh one is forked while the process idles). */
-export const LAUNCHER_SLOTS = 6;
+export const LAUNCHER_SLOTS = 8;
 const FIRST_SLOT_FD = 3;
 /** The status channel inside a job: a copy of the launcher's stdout, above every slot fd. */
 const STATUS_FD = FIRST_SLOT_FD + 2 * LAUNCHER_SLOTS;
 
 /**
- * The launcher reads one NUL-terminated job at a time and evals it. A job is a background group whose stdout and
- * stderr are its slot's pipes; it starts the program in the background (so it knows its pid), waits
- * for it and reports "p <id> <pid>" then "x <id> <status>" (128 + n for a signal) on the status fd.
+ * The launcher reads one NUL-terminated job at a time and evals it. A job is a background subshell
+ * that enters the cwd, starts the program in the background with job control on (so the program
+ * leads a process group of its own, as a `detached` spawn does, and the job knows its pid), waits for
+ * it and reports "p <id> <pid>" then "x <id> <status>" (128 + n for a signal) on the status fd.
  */
 const LAUNCHER_SCRIPT = `exec 2>/dev/null; while IFS= read -r -d '' __ad_job; do eval "$__ad_job"; done`;
 
-const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+/** `s` as one single-quoted shell word. */
+export const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+const quote = shellQuote;
 const SIGNAL_NAMES = new Map<number, NodeJS.Signals>(Object.entries(constants.signals).map(([name, n]) => [n, name as NodeJS.Signals]));
 
-/** What a launched program looks like to its caller: the part of ChildProcess Grep and Glob use. */
+/**
+ * What a launched program looks like to its caller: the part of ChildProcess the tools use. A launcher
+ * job learns its pid a moment after launch ('spawn'); a ChildProcess has it at once.
+ */
 export interface PipedProcess {
   readonly pid?: number | undefined;
   readonly stdout: Readable;
@@ -31,8 +39,10 @@ export interface PipedProcess {
   readonly exitCode: number | null;
   readonly signalCode: NodeJS.Signals | null;
   kill(signal?: NodeJS.Signals): boolean;
-  on(event: 'close', listener: (code: number | null, signal: NodeJS.Signals | null) => void): this;
+  on(event: 'close' | 'exit', listener: (code: number | null, signal: NodeJS.Signals | null) => void): this;
   on(event: 'error', listener: (err: Error) => void): this;
+  on(event: 'spawn', listener: () => void): this;
+  once(event: 'spawn', listener: () => void): this;
 }
 
 /** The job for slot `slot`: `prelude` (env changes) and the program, in `cwd`. */
@@ -46,8 +56,12 @@ export function jobLine(id: number, slot: number, cwd: string, prelude: string, 
   // SIGPIPE before it reports. A pipe reaches EOF once every holder closed it: the job drops the
   // other slots at once and its own once the program has it; the program keeps no status channel.
   const program = `${[file, ...args].map(quote).join(' ')} >&${out} 2>&${err} ${out}>&- ${err}>&- ${s}>&-`;
+  // The `cd` is the launcher's, not the program's: OLDPWD is put back as a spawn would leave it.
+  const enter =
+    `__ad_o=\${OLDPWD-__ad_unset}; cd -- ${quote(cwd)} || { echo "x ${id} 126" >&${s}; exit; }; ` +
+    'if [ "$__ad_o" = __ad_unset ]; then unset OLDPWD; else OLDPWD=$__ad_o; fi; unset __ad_o; ';
   const job =
-    `{ cd -- ${quote(cwd)} || { echo "x ${id} 126" >&${s}; exit; }; ${prelude ? `${prelude}; ` : ''}` +
+    `{ set -m; ${enter}${prelude ? `${prelude}; ` : ''}` +
     `${program} & exec ${out}>&- ${err}>&-; echo "p ${id} $!" >&${s}; wait $!; echo "x ${id} $?" >&${s}; }`;
   const redirects = [`${s}>&1`, '>/dev/null', '2>/dev/null', '</dev/null', ...others.map((fd) => `${fd}>&-`)].join(' ');
   // The launcher then closes its copies of the slot, so the job holds the only write ends.
@@ -81,14 +95,19 @@ class LaunchedJob extends EventEmitter implements PipedProcess {
   started(pid: number): void {
     this.pid = pid;
     if (this.pendingKill) this.kill(this.pendingKill);
+    this.emit('spawn');
   }
 
   exited(status: number): void {
+    if (this.status !== undefined) return;
     this.status = status;
+    if (status > 128 && SIGNAL_NAMES.has(status - 128)) this.signalCode = SIGNAL_NAMES.get(status - 128)!;
+    else this.exitCode = status;
     // As ChildProcess does on exit: output nobody reads is drained, so the streams end and 'close' comes.
     for (const stream of [this.stdout, this.stderr]) {
       if (stream.readable && stream.listenerCount('data') === 0 && stream.listenerCount('readable') === 0) stream.resume();
     }
+    this.emit('exit', this.exitCode, this.signalCode);
     this.maybeClose();
   }
 
@@ -99,10 +118,20 @@ class LaunchedJob extends EventEmitter implements PipedProcess {
       this.emit('error', new Error('the launcher shell exited before the program started'));
       return;
     }
-    if (this.status === undefined) this.status = 128 + constants.signals.SIGKILL;
-    this.maybeClose();
+    this.exited(128 + constants.signals.SIGKILL);
   }
 
+  /** SIGKILL to the program's process group (the launcher is going away). */
+  killGroup(): void {
+    if (this.pid === undefined || this.status !== undefined) return;
+    try {
+      process.kill(-this.pid, 'SIGKILL');
+    } catch {
+      this.kill('SIGKILL');
+    }
+  }
+
+  /** Signals the program (its process group is killTree's business, as for a spawn). */
   kill(signal: NodeJS.Signals = 'SIGTERM'): boolean {
     if (this.done || this.status !== undefined) return false;
     if (this.pid === undefined) {
@@ -119,11 +148,7 @@ class LaunchedJob extends EventEmitter implements PipedProcess {
 
   private maybeClose(): void {
     if (this.done || this.status === undefined || this.open > 0) return;
-    const status = this.status;
-    if (status > 128 && SIGNAL_NAMES.has(status - 128)) this.signalCode = SIGNAL_NAMES.get(status - 128)!;
-    else this.exitCode = status;
     this.finish();
-    this.emit('exit', this.exitCode, this.signalCode);
     this.emit('close', this.exitCode, this.signalCode);
   }
 
@@ -170,9 +195,9 @@ export class LauncherShell {
     return this.child.pid;
   }
 
-  /** Still forked, alive, and with a free slot. */
+  /** Still forked, alive, and with a free slot. (/proc knows of a death before Node handles SIGCHLD.) */
   get usable(): boolean {
-    return !this.dead && this.child.pid !== undefined && this.child.exitCode === null && this.nextSlot < LAUNCHER_SLOTS;
+    return !this.dead && this.child.pid !== undefined && this.child.exitCode === null && this.nextSlot < LAUNCHER_SLOTS && isProcessAlive(this.child.pid);
   }
 
   /** Starts `file args` in `cwd` after `prelude` (shell commands that set its env). Undefined if no slot is left. */
@@ -202,9 +227,10 @@ export class LauncherShell {
     this.child.stdin?.end();
   }
 
-  /** Kills the launcher and every program it started (they share its process group). */
+  /** Kills the launcher, its jobs (its process group) and the programs they run (each its own group). */
   dispose(): void {
     this.dead = true;
+    for (const job of this.jobs.values()) job.killGroup();
     try {
       process.kill(-this.child.pid!, 'SIGKILL');
     } catch {
@@ -237,6 +263,17 @@ export class LauncherShell {
     }
     for (const h of [this.child, this.child.stdin, this.child.stdout, ...this.child.stdio.slice(FIRST_SLOT_FD)] as Unrefable[]) h?.unref?.();
   }
+}
+
+/** Only bash: the launcher relies on `read -d ''` and job control in a subshell. */
+export const isPoolableShell = (shell: string) => /(^|\/)bash$/.test(shell);
+
+/** Launchers are kept per shell and exact env: the session's env changing gets it a new one. */
+export function envKey(shell: string, env: Record<string, string>): string {
+  const hash = createHash('sha1');
+  hash.update(shell);
+  for (const k of Object.keys(env).sort()) hash.update(`\0${k}=${env[k]}`);
+  return hash.digest('hex');
 }
 
 export interface LauncherShells {
@@ -317,4 +354,12 @@ export function createLauncherShells(): LauncherShells {
       process.removeListener('exit', killAll);
     },
   };
+}
+
+let defaultShells: LauncherShells | undefined;
+
+/** The app-wide launchers (created on first use). */
+export function defaultLauncherShells(): LauncherShells {
+  defaultShells ??= createLauncherShells();
+  return defaultShells;
 }

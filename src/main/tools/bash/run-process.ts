@@ -3,6 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { StringDecoder } from 'node:string_decoder';
 import { DEFAULT_KILL_GRACE_MS, killTree } from './kill-tree';
+import type { PipedProcess } from './launcher-shell';
 import type { StreamName } from './output';
 
 export interface RunProcessOptions {
@@ -22,9 +23,9 @@ export interface RunProcessOptions {
   killGraceMs?: number;
   /** After the process exits, how long its pipes may stay open (a `cmd &` it left holds them). */
   drainMs?: number;
-  /** An already-running child (a warm shell, detached, stdio piped) to supervise instead of
-   *  spawning `file`; `stdin` is then its request. */
-  spawned?: ChildProcess;
+  /** A program already started (by the launcher shell: its own process group, stdout and stderr
+   *  piped, stdin empty) to supervise instead of spawning `file`. */
+  spawned?: PipedProcess;
 }
 
 export interface RunProcessResult {
@@ -43,7 +44,7 @@ const NO_BYTES = Buffer.alloc(0);
 
 export function runProcess(opts: RunProcessOptions): Promise<RunProcessResult> {
   return new Promise<RunProcessResult>((resolve) => {
-    let child: ChildProcess;
+    let child: ChildProcess | PipedProcess;
     try {
       child = opts.spawned ?? spawn(opts.file, opts.args, {
         cwd: opts.cwd,
@@ -64,7 +65,10 @@ export function runProcess(opts: RunProcessOptions): Promise<RunProcessResult> {
     let done = false;
 
     const kill = () => {
-      if (child.pid !== undefined && !killing) killing = killTree(child.pid, { graceMs: opts.killGraceMs ?? DEFAULT_KILL_GRACE_MS });
+      if (killing) return;
+      // A launcher's program reports its pid a moment after launch: the kill waits for it.
+      if (child.pid === undefined) child.once('spawn', kill);
+      else killing = killTree(child.pid, { graceMs: opts.killGraceMs ?? DEFAULT_KILL_GRACE_MS });
     };
     const timer = setTimeout(() => {
       timedOut = true;
@@ -121,7 +125,7 @@ export function runProcess(opts: RunProcessOptions): Promise<RunProcessResult> {
       void finish();
     });
 
-    if (opts.stdin !== undefined && child.stdin) {
+    if (opts.stdin !== undefined && 'stdin' in child && child.stdin) {
       // A script that never reads stdin closes it early: EPIPE is expected, not an error.
       child.stdin.on('error', () => undefined);
       child.stdin.end(opts.stdin);

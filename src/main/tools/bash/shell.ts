@@ -46,14 +46,36 @@ export const WRAPPER_SCRIPT = [
   'eval "$__ad_cmd"',
 ].join('\n');
 
+/**
+ * WRAPPER_SCRIPT for a command too long for one argument (Linux caps each at 128 KiB): the command is
+ * read from a file (`read -d ''` stops at EOF, keeping every byte); `eval` stays on line 5.
+ */
+export const FILE_WRAPPER_SCRIPT = [
+  `IFS= read -r -d '' __ad_cmd < "$1"`,
+  '__ad_cwd_file=$2',
+  'set --',
+  `trap 'pwd -P >| "$__ad_cwd_file" 2>/dev/null' EXIT`,
+  'eval "$__ad_cmd"',
+].join('\n');
+
+/** Above this many bytes a command travels in a file (bash only; see FILE_WRAPPER_SCRIPT). */
+export const MAX_COMMAND_ARG_BYTES = 64 * 1024;
+
 export interface ShellInvocation {
   file: string;
   args: string[];
 }
 
-export function shellInvocation(shell: string, command: string, cwdFile: string): ShellInvocation {
+/** `commandFile`: where the caller wrote a command over MAX_COMMAND_ARG_BYTES (see commandNeedsFile). */
+export function shellInvocation(shell: string, command: string, cwdFile: string, commandFile?: string): ShellInvocation {
   // $0 is what error messages start with ("bash: line 1: foo: command not found"), as in a terminal.
+  if (commandFile !== undefined) return { file: shell, args: ['-c', FILE_WRAPPER_SCRIPT, 'bash', commandFile, cwdFile] };
   return { file: shell, args: ['-c', WRAPPER_SCRIPT, 'bash', command, cwdFile] };
+}
+
+/** Whether `command` must travel in a file: too long for an argument, and the shell is bash. */
+export function commandNeedsFile(shell: string, command: string): boolean {
+  return /(^|\/)bash$/.test(shell) && Buffer.byteLength(command) > MAX_COMMAND_ARG_BYTES;
 }
 
 /** For background tasks: no cwd capture, the command runs as-is. */

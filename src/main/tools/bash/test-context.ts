@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Logger } from '../../ipc/dispatch';
 import type { ToolUseContext } from '../core/tool';
-import type { WarmShellPool } from './warm-pool';
+import type { LauncherShells } from './launcher-shell';
 
 export interface TempProject {
   dir: string;
@@ -39,13 +39,13 @@ export function tempProject(env: Record<string, string | undefined> = {}): TempP
   return { dir, ctx, abort, logs, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** The pid of the shell the pool's next call will take (waits for a pre-spawn, at most 5 s). */
-export async function idlePid(pool: WarmShellPool): Promise<number> {
+/** The pid of a live launcher other than `not` (waits for one to be forked, at most 5 s). */
+export async function launcherPid(shells: LauncherShells, not?: number): Promise<number> {
   const deadline = Date.now() + 5_000;
   while (Date.now() < deadline) {
-    const [pid] = pool.idlePids();
+    const pid = shells.pids().find((p) => p !== not);
     if (pid !== undefined) return pid;
     await new Promise((r) => setTimeout(r, 5));
   }
-  throw new Error('no idle warm shell appeared within 5 s');
+  throw new Error('no launcher shell appeared within 5 s');
 }

@@ -6,9 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ToolUseContext } from '../core/tool';
-import { LAUNCHER_SLOTS } from './launcher-shell';
-import { envPrelude, launcherWantedNext, launchInSessionLauncher, sessionShell, shellWantedNext, warmLauncher, warmSessionLauncher, type PipedProcess } from './warm-launch';
-import { createWarmShellPool, envKey, type WarmShellPool } from './warm-pool';
+import { createLauncherShells, envKey, LAUNCHER_SLOTS, type LauncherShells } from './launcher-shell';
+import { envPrelude, launcherWantedNext, launchInSessionLauncher, sessionShell, warmLauncher, warmSessionLauncher, type PipedProcess } from './warm-launch';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
@@ -32,8 +31,8 @@ function ctxWith(env: Record<string, string | undefined> = {}, upcoming?: ToolUs
   };
 }
 
-function newPool(): WarmShellPool {
-  const pool = createWarmShellPool();
+function newPool(): LauncherShells {
+  const pool = createLauncherShells();
   cleanups.push(() => pool.dispose());
   return pool;
 }
@@ -46,10 +45,10 @@ function collect(child: PipedProcess): Promise<{ out: string; err: string; code:
   return new Promise((resolve) => child.on('close', (code: number | null) => resolve({ out, err, code })));
 }
 
-async function launcherPid(pool: WarmShellPool, not?: number): Promise<number> {
+async function launcherPid(pool: LauncherShells, not?: number): Promise<number> {
   const deadline = Date.now() + 5_000;
   while (Date.now() < deadline) {
-    const pid = pool.launchers.pids().find((p) => p !== not);
+    const pid = pool.pids().find((p) => p !== not);
     if (pid !== undefined) return pid;
     await new Promise((r) => setTimeout(r, 5));
   }
@@ -91,14 +90,13 @@ describe('launchInSessionLauncher', () => {
     expect(seen).toEqual(env);
     const cwd = await collect(launchInSessionLauncher(pool, ctx, '/bin/sh', ['-c', 'pwd; echo oops >&2; exit 3'], { cwd: ctx.projectDir, env: { PATH: '/usr/bin:/bin' } })!);
     expect(cwd).toEqual({ out: `${ctx.projectDir}\n`, err: 'oops\n', code: 3 });
-    expect(pool.launchers.stats).toMatchObject({ hits: 2, misses: 0, spawned: 1 });
+    expect(pool.stats).toMatchObject({ hits: 2, misses: 0, spawned: 1 });
   });
 
   it('a used-up launcher is replaced at once only when a call that starts a program is queued next', async () => {
     const pool = newPool();
     const queued = ctxWith({}, () => ({ queued: ['Read', 'Glob'], streamOpen: false }));
     expect(launcherWantedNext(queued)).toBe(true);
-    expect(shellWantedNext(queued)).toBe(false);
     warmSessionLauncher(queued, pool);
     const first = await launcherPid(pool);
     const env = { PATH: '/usr/bin:/bin' };
@@ -110,7 +108,7 @@ describe('launchInSessionLauncher', () => {
     expect(launcherWantedNext(last)).toBe(false);
     for (let i = 0; i < LAUNCHER_SLOTS; i++) await collect(launchInSessionLauncher(pool, last, '/bin/sh', ['-c', 'exit 0'], { cwd: last.projectDir, env })!);
     await new Promise((res) => setTimeout(res, 100));
-    expect(pool.launchers.pids()).toEqual([]);
+    expect(pool.pids()).toEqual([]);
     expect(launchInSessionLauncher(pool, last, '/bin/sh', ['-c', 'exit 0'], { cwd: last.projectDir, env })).toBeUndefined();
   });
 
@@ -121,7 +119,7 @@ describe('launchInSessionLauncher', () => {
     const pid = await launcherPid(pool);
     expect(launchInSessionLauncher(pool, ctx, path.join(ctx.projectDir, 'no-such-rg'), [], { cwd: ctx.projectDir, env: {} })).toBeUndefined();
     expect(launchInSessionLauncher(pool, ctx, '/bin/sh', [], { cwd: path.join(ctx.projectDir, 'gone'), env: {} })).toBeUndefined();
-    expect(pool.launchers.pids()).toEqual([pid]);
+    expect(pool.pids()).toEqual([pid]);
     const launch = warmLauncher(ctx, pool);
     const child = launch(path.join(ctx.projectDir, 'no-such-rg'), [], { cwd: ctx.projectDir, env: {} });
     const error = await new Promise<NodeJS.ErrnoException>((resolve) => child.on('error', resolve));
@@ -139,6 +137,6 @@ describe('launchInSessionLauncher', () => {
     const pb = await launcherPid(pool, pa);
     const r = await collect(launchInSessionLauncher(pool, b, '/bin/sh', ['-c', 'printf %s "$AGENT_DESK_X"'], { cwd: b.projectDir, env: sessionShell(b.env).env })!);
     expect(r).toEqual({ out: 'b', err: '', code: 0 });
-    expect(pool.launchers.pids()).toEqual([pb]);
+    expect(pool.pids()).toEqual([pb]);
   });
 });

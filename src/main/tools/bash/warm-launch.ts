@@ -1,14 +1,13 @@
-// Runs a program (ripgrep, for Grep and Glob) through this session's launcher shell, so the call does
-// not fork our large process (see launcher-shell.ts): same exit code, stdout and stderr as a spawn,
-// and the shell's env is made the program's (unset / export first). Anything unusual spawns.
+// Runs a program (a Bash command, rg for Grep and Glob) through this session's launcher shell, so the
+// call does not fork our large process (see launcher-shell.ts): same exit code, stdout and stderr as a
+// spawn, and the shell's env is made the program's (unset / export first). Anything unusual spawns.
 import { spawn } from 'node:child_process';
 import { accessSync, constants, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { ToolUseContext } from '../core/tool';
-import type { PipedProcess } from './launcher-shell';
+import { defaultLauncherShells, envKey, isPoolableShell, shellQuote as quote, type LauncherShells, type PipedProcess } from './launcher-shell';
 import { buildShellEnv, resolveShell } from './shell';
-import { defaultWarmShellPool, envKey, isPoolableShell, type WarmShellPool } from './warm-pool';
 
 export type { PipedProcess } from './launcher-shell';
 /** Starts a helper program with an empty stdin and its stdout and stderr piped. */
@@ -17,22 +16,16 @@ export type Launcher = (file: string, args: readonly string[], opts: { cwd: stri
 export const spawnLauncher: Launcher = (file, args, opts) =>
   spawn(file, [...args], { cwd: opts.cwd, env: opts.env, stdio: ['ignore', 'pipe', 'pipe'] }) as PipedProcess & ReturnType<typeof spawn>;
 
-/** Tools whose calls take a warm shell, and those that start programs through a launcher shell. */
-const WARM_SHELL_TOOLS: ReadonlySet<string> = new Set(['Bash']);
-const LAUNCHER_TOOLS: ReadonlySet<string> = new Set(['Grep', 'Glob']);
-
-const wantedNext = (ctx: ToolUseContext, tools: ReadonlySet<string>): boolean => {
-  const next = ctx.upcoming?.();
-  return !next || next.queued.some((name) => tools.has(name));
-};
-
-/** Whether a call queued behind this one will want a warm shell (then a replacement is forked now). */
-export const shellWantedNext = (ctx: ToolUseContext): boolean => wantedNext(ctx, WARM_SHELL_TOOLS);
+/** Tools whose calls start programs through the launcher. */
+const LAUNCHER_TOOLS: ReadonlySet<string> = new Set(['Bash', 'Grep', 'Glob']);
 
 /** Whether a call queued behind this one will start a program (then a used-up launcher is replaced now). */
-export const launcherWantedNext = (ctx: ToolUseContext): boolean => wantedNext(ctx, LAUNCHER_TOOLS);
+export function launcherWantedNext(ctx: ToolUseContext): boolean {
+  const next = ctx.upcoming?.();
+  return !next || next.queued.some((name) => LAUNCHER_TOOLS.has(name));
+}
 
-/** The shell and env this session's commands run in: the key its warm and launcher shells are forked for. */
+/** The shell and env this session's commands run in: the key its launcher is forked for. */
 export function sessionShell(ctxEnv: ToolUseContext['env']): { shell: string; env: Record<string, string> } {
   const env = buildShellEnv(ctxEnv);
   return { shell: resolveShell(env), env };
@@ -43,7 +36,6 @@ const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const SHELL_KEPT = new Set(['SHLVL', 'PWD', 'OLDPWD', '_']);
 // Bash owns these (read-only, or read at start-up): an env that differs in them is not worth the risk.
 const SHELL_OWNED = /^(BASH.*|SHELLOPTS|EUID|UID|PPID|SHLVL|PWD|OLDPWD|_|IFS|PS4|ENV)$/;
-const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /**
  * The shell commands that turn a shell's `shellEnv` into exactly `env` ('' when they agree);
@@ -79,7 +71,7 @@ function isExecutable(p: string): boolean {
 
 /** The program started by this session's launcher shell, or undefined (none is ready, or the case is unusual). */
 export function launchInSessionLauncher(
-  pool: WarmShellPool,
+  launchers: LauncherShells,
   ctx: ToolUseContext,
   file: string,
   args: readonly string[],
@@ -93,25 +85,25 @@ export function launchInSessionLauncher(
   const prelude = envPrelude(shellEnv, opts.env);
   // Jobs reach the launcher NUL-terminated.
   if (prelude === undefined || [opts.cwd, file, ...args].some((s) => s.includes('\0'))) return undefined;
-  return pool.launchers.launch(envKey(shell, shellEnv), shell, shellEnv, { cwd: opts.cwd, prelude, file, args }, { refill: launcherWantedNext(ctx) });
+  return launchers.launch(envKey(shell, shellEnv), shell, shellEnv, { cwd: opts.cwd, prelude, file, args }, { refill: launcherWantedNext(ctx) });
 }
 
-/** A launcher for one tool call: the launcher shell when one is ready, else a spawn. `pool: false` = always spawn. */
-export function warmLauncher(ctx: ToolUseContext, pool?: WarmShellPool | false): Launcher {
-  if (pool === false || process.platform === 'win32') return spawnLauncher;
-  return (file, args, opts) => launchInSessionLauncher(pool ?? defaultWarmShellPool(), ctx, file, args, opts) ?? spawnLauncher(file, args, opts);
+/** The launchers a tool uses: the app's (default), the given ones, or none (false; and on Windows). */
+export function launchersFor(launchers: LauncherShells | false | undefined): LauncherShells | undefined {
+  return launchers === false || process.platform === 'win32' ? undefined : (launchers ?? defaultLauncherShells());
 }
 
-/** Bash's warmUp: fork this session's next shell while the model thinks. */
-export function warmSessionShell(ctx: ToolUseContext, pool?: WarmShellPool | false): void {
-  if (pool === false || process.platform === 'win32') return;
+/** A launcher for one tool call: the launcher shell when one is ready, else a spawn. `false` = always spawn. */
+export function warmLauncher(ctx: ToolUseContext, launchers?: LauncherShells | false): Launcher {
+  const shells = launchersFor(launchers);
+  if (!shells) return spawnLauncher;
+  return (file, args, opts) => launchInSessionLauncher(shells, ctx, file, args, opts) ?? spawnLauncher(file, args, opts);
+}
+
+/** The tools' warmUp: fork this session's launcher while the model thinks (unless one is ready). */
+export function warmSessionLauncher(ctx: ToolUseContext, launchers?: LauncherShells | false): void {
+  const shells = launchersFor(launchers);
+  if (!shells) return;
   const { shell, env } = sessionShell(ctx.env);
-  if (isPoolableShell(shell)) (pool ?? defaultWarmShellPool()).warm(shell, env);
-}
-
-/** Grep's and Glob's warmUp: fork this session's launcher shell while the model thinks. */
-export function warmSessionLauncher(ctx: ToolUseContext, pool?: WarmShellPool | false): void {
-  if (pool === false || process.platform === 'win32') return;
-  const { shell, env } = sessionShell(ctx.env);
-  if (isPoolableShell(shell)) (pool ?? defaultWarmShellPool()).launchers.warm(envKey(shell, env), shell, env);
+  if (isPoolableShell(shell)) shells.warm(envKey(shell, env), shell, env);
 }

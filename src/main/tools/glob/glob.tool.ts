@@ -13,7 +13,7 @@ import {
   type GlobOutput,
 } from '../../../shared/tools/glob';
 import { warmLauncher, warmSessionLauncher } from '../bash/warm-launch';
-import type { WarmShellPool } from '../bash/warm-pool';
+import type { LauncherShells } from '../bash/launcher-shell';
 import { buildTool } from '../core/build-tool';
 import { lazySchema } from '../core/lazy-schema';
 import type { Tool, ToolDef, ToolUseContext } from '../core/tool';
@@ -40,8 +40,8 @@ export interface GlobToolDeps {
   /** Results per call (tests lower it). */
   maxResults?: number;
   now?: () => number;
-  /** Where rg is started: the app-wide pool's launcher shells (default), a given pool's, or false = spawn. */
-  warmPool?: false | WarmShellPool;
+  /** Where rg is started: the app's launcher shells (default), given ones, or false = spawn. */
+  launchers?: false | LauncherShells;
   /** `auto` (default): `rg --files` when rg is found, else the JS walk; `builtin`: always the JS walk. */
   backend?: 'auto' | 'builtin';
   /** The rg binary (default: found on PATH, honouring AGENT_DESK_GREP_BACKEND / AGENT_DESK_RG_PATH). */
@@ -59,7 +59,7 @@ function listingFor(deps: GlobToolDeps, ctx: ToolUseContext): ListingOptions {
   if (deps.backend === 'builtin') return {};
   const env = listingEnv(ctx);
   const rgPath = deps.rgPath ?? findRipgrep(env);
-  return rgPath ? { rgPath, env, launch: warmLauncher(ctx, deps.warmPool) } : {};
+  return rgPath ? { rgPath, env, launch: warmLauncher(ctx, deps.launchers) } : {};
 }
 
 export function createGlobToolDef(deps: GlobToolDeps = {}): ToolDef<GlobInput, GlobOutput> {
@@ -75,7 +75,7 @@ export function createGlobToolDef(deps: GlobToolDeps = {}): ToolDef<GlobInput, G
     // `rg --files` starts in a shell forked while the model thinks, not in a fork of our process.
     warmUp: (ctx) => {
       primeGlobMatcher();
-      if (deps.backend !== 'builtin') warmSessionLauncher(ctx, deps.warmPool);
+      if (deps.backend !== 'builtin') warmSessionLauncher(ctx, deps.launchers);
     },
     userFacingName: () => GLOB_TOOL_NAME,
     summarize: (input) => (input.path ? `${input.pattern ?? ''} in ${input.path}` : (input.pattern ?? '')),

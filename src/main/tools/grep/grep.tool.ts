@@ -4,7 +4,7 @@
 import { promises as fs } from 'node:fs';
 import { GREP_TOOL_NAME, makeGrepInputSchema, type GrepInput, type GrepOutput } from '../../../shared/tools/grep';
 import { warmLauncher, warmSessionLauncher } from '../bash/warm-launch';
-import type { WarmShellPool } from '../bash/warm-pool';
+import type { LauncherShells } from '../bash/launcher-shell';
 import { buildTool } from '../core/build-tool';
 import { lazySchema } from '../core/lazy-schema';
 import type { Tool, ToolDef, ToolUseContext } from '../core/tool';
@@ -35,8 +35,8 @@ export interface GrepToolDeps {
   timeoutMs?: number;
   maxOutputBytes?: number;
   now?: () => number;
-  /** Where rg is started: the app-wide pool's launcher shells (default), a given pool's, or false = spawn. */
-  warmPool?: false | WarmShellPool;
+  /** Where rg is started: the app's launcher shells (default), given ones, or false = spawn. */
+  launchers?: false | LauncherShells;
 }
 
 function searchPathOf(input: Pick<GrepInput, 'path'>, ctx: ToolUseContext): string {
@@ -62,7 +62,7 @@ function chooseBackend(deps: GrepToolDeps, ctx: ToolUseContext): SearchBackend {
   if (deps.backend === 'builtin') return BUILTIN;
   const env = searchEnv(ctx);
   const rg = deps.rgPath ?? findRipgrep(env);
-  if (rg) return createRipgrepBackend(rg, env, warmLauncher(ctx, deps.warmPool));
+  if (rg) return createRipgrepBackend(rg, env, warmLauncher(ctx, deps.launchers));
   if (deps.backend === 'ripgrep') throw new GrepError('ripgrep (rg) was not found on PATH', 'Grep: ripgrep not found');
   return BUILTIN;
 }
@@ -79,7 +79,7 @@ export function createGrepToolDef(deps: GrepToolDeps = {}): ToolDef<GrepInput, G
     userFacingName: () => GREP_TOOL_NAME,
     // rg starts in a shell forked while the model thinks, not in a fork of our process.
     warmUp: (ctx) => {
-      if (deps.backend !== 'builtin') warmSessionLauncher(ctx, deps.warmPool);
+      if (deps.backend !== 'builtin') warmSessionLauncher(ctx, deps.launchers);
     },
     summarize: (input) => {
       let s = input.pattern ?? '';
