@@ -27,7 +27,7 @@ afterEach(async () => {
   await rm(projectDir, { recursive: true, force: true });
 });
 
-async function cli(argv: string[], opts: { env?: Record<string, string>; stdin?: string; onInterrupt?: CliIO['onInterrupt']; onStdout?: () => void } = {}) {
+async function cli(argv: string[], opts: { env?: Record<string, string>; stdin?: string; onInterrupt?: CliIO['onInterrupt']; onStdout?: () => void; beforeEngine?: () => void } = {}) {
   let stdout = '';
   let stderr = '';
   const chunks: string[] = [];
@@ -39,6 +39,7 @@ async function cli(argv: string[], opts: { env?: Record<string, string>; stdin?:
     env: { ANTHROPIC_API_KEY: 'sk-cli-test-123', ANTHROPIC_BASE_URL: server.url, AGENT_DESK_HOME: dataDir, AGENT_DESK_RETRY_BASE_MS: '1', ...opts.env },
     cwd: projectDir,
     ...(opts.onInterrupt ? { onInterrupt: opts.onInterrupt } : {}),
+    ...(opts.beforeEngine ? { beforeEngine: opts.beforeEngine } : {}),
   });
   return { code, stdout, stderr, chunks };
 }
@@ -101,6 +102,13 @@ describe('agent-desk CLI (in-process)', () => {
     expect(r).toMatchObject({ code: 0, stdout: 'from stdin\n' });
     expect(server.requests[0]!.body.messages[0].content[0].text).toBe('summarise this');
     expect(await cli(['-p'])).toMatchObject({ code: 2, stderr: expect.stringContaining('no prompt') });
+  });
+
+  it('the process prepares its helpers before the engine loads, for commands that run it only', async () => {
+    const calls: string[] = [];
+    await cli(['--version'], { beforeEngine: () => calls.push('version') });
+    await cli(['-p', 'hi'], { env: { ANTHROPIC_API_KEY: '' }, beforeEngine: () => calls.push('run') });
+    expect(calls).toEqual(['run']);
   });
 
   it('without a key: exit 1 and one line on stderr, no request', async () => {

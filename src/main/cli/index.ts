@@ -1,4 +1,5 @@
 // CLI entry (out/main/cli.js, required by bin/agent-desk.js): wires the real process into main().
+import { prewarmLauncher } from '../tools/bash/warm-launch';
 import { enableCodeCache } from './code-cache';
 import { main } from './main';
 
@@ -11,6 +12,8 @@ main(process.argv.slice(2), {
   stdin: process.stdin,
   env: process.env,
   cwd: process.cwd(),
+  // Forking is cheaper before the engine's modules have grown the process (~40 MB here, not ~70).
+  beforeEngine: () => prewarmLauncher(process.env),
   onInterrupt(handler) {
     // First Ctrl-C stops the turn gracefully (partial reply kept and saved); a second one exits now.
     let pressed = false;

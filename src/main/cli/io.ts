@@ -7,4 +7,6 @@ export interface CliIO {
   cwd: string;
   /** Registers a Ctrl-C handler; returns its removal. */
   onInterrupt?: (handler: () => void) => () => void;
+  /** Called before a command that runs the engine (run, serve) loads it: the real process forks its helpers while still small. */
+  beforeEngine?: () => void;
 }

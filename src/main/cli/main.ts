@@ -31,6 +31,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       io.stderr.write(`agent-desk: ${cmd.message} (see agent-desk --help)\n`);
       return 2;
     case 'run': {
+      io.beforeEngine?.();
       const { runCommand } = await import('./run');
       return runCommand(cmd.args, io);
     }
@@ -50,6 +51,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       );
     }
     case 'serve': {
+      io.beforeEngine?.();
       const { runServe } = await import('../web/serve');
       const before = process.exitCode;
       await runServe({

@@ -1,7 +1,7 @@
 // Bash commands started by the launcher shell, against real processes: the launcher forked for one call
 // serves the next, cd persists, stdin is empty, SHLVL and OLDPWD read as after a spawn, a command over
-// the argument limit arrives intact, timeout/Stop kill the command's tree, an env change gets its own
-// launcher, sandboxed calls never use it, and an idle launcher neither holds the process nor outlives it.
+// the argument limit arrives intact, timeout/Stop kill the command's tree, a changed env is set by the
+// job's prelude, sandboxed calls never use it, and an idle launcher neither holds the process nor outlives it.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -130,17 +130,15 @@ describe('Bash through the launcher shell (BA)', () => {
     expect(isProcessAlive(pid)).toBe(true);
   });
 
-  it('BA a changed env gets a launcher of its own; the command sees exactly that env', async () => {
+  it('BA a changed env is given by the same launcher; the command sees exactly that env', async () => {
     const p = setup();
     const { shells, pid } = await warmed(p);
-    const other = { ...p.ctx, env: { AGENT_DESK_POOL_VAR: 'other' } };
+    const other = { ...p.ctx, env: { AGENT_DESK_POOL_VAR: "it's other", HOME: undefined } };
     createBashTool({ launchers: shells }).warmUp?.(other);
-    const next = await launcherPid(shells, pid);
-    const r = await run(shells, p, { command: 'echo "$AGENT_DESK_POOL_VAR"' }, undefined, other);
-    expect(r.stdout).toBe('other\n');
-    expect(shells.stats.hits).toBe(1);
-    expect(shells.pids()).toContain(next);
-    expect(next).not.toBe(pid);
+    const r = await run(shells, p, { command: 'echo "$AGENT_DESK_POOL_VAR|${HOME-unset}"' }, undefined, other);
+    expect(r.stdout).toBe("it's other|unset\n");
+    expect(shells.stats).toMatchObject({ hits: 1, spawned: 1 });
+    expect(shells.pids()).toEqual([pid]);
   });
 
   it('BA6 dangerouslyDisableSandbox and a custom sandbox never use the launcher', async () => {

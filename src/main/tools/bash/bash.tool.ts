@@ -26,7 +26,7 @@ import { bashPrompt } from './prompt';
 import { formatBashResult } from './result-text';
 import { runProcess } from './run-process';
 import { interpretExitCode } from './semantics';
-import { envKey, isPoolableShell, type LauncherShells } from './launcher-shell';
+import { isPoolableShell, type LauncherShells } from './launcher-shell';
 import { commandNeedsFile, plainInvocation, shellInvocation } from './shell';
 import { launchersFor, launcherWantedNext, sessionShell, warmSessionLauncher } from './warm-launch';
 
@@ -115,7 +115,7 @@ export function createBashToolDef(deps: BashToolDeps = {}): ToolDef<BashInput, B
       // warm-up forks it when the process next waits for the model (a fork blocks our event loop).
       const launchers =
         !input.dangerouslyDisableSandbox && sandbox === passThroughSandbox && isPoolableShell(shell) ? launchersFor(deps.launchers) : undefined;
-      const job = launchers?.launch(envKey(shell, env), shell, env, { cwd, prelude: '', file: launch.file, args: launch.args }, { refill: launcherWantedNext(ctx) });
+      const job = launchers?.launch({ shell, env }, { cwd, env, file: launch.file, args: launch.args }, { refill: launcherWantedNext(ctx) });
       const collector = new OutputCollector(
         path.join(ctx.toolResultsDir, `bash-${id}.output`),
         deps.outputLimits ?? DEFAULT_OUTPUT_LIMITS,

@@ -105,40 +105,36 @@ describe('LauncherShell', () => {
 });
 
 describe('createLauncherShells', () => {
-  it('warm forks one launcher per key; launch uses it, and misses (then forks) when none is ready', async () => {
+  it('warm forks one launcher; launch uses it, and misses (then forks) when none is ready', async () => {
     const shells = createLauncherShells();
     cleanups.push(() => shells.dispose());
-    const env = buildShellEnv();
-    const job = { cwd: '/', prelude: '', file: '/bin/sh', args: ['-c', 'echo ok'] };
-    expect(shells.launch('k', '/bin/bash', env, job)).toBeUndefined();
+    const home = { shell: '/bin/bash', env: buildShellEnv() };
+    const job = { cwd: '/', env: home.env, file: '/bin/sh', args: ['-c', 'echo ok'] };
+    expect(shells.launch(home, job)).toBeUndefined();
     await until(() => shells.pids().length === 1, 'the refill');
-    shells.warm('k', '/bin/bash', env);
+    shells.warm(home);
     expect(shells.stats.spawned).toBe(1);
-    expect((await collect(shells.launch('k', '/bin/bash', env, job)!)).out).toBe('ok\n');
+    expect((await collect(shells.launch(home, job)!)).out).toBe('ok\n');
     expect(shells.stats).toMatchObject({ hits: 1, misses: 1 });
     shells.dispose();
     await until(() => shells.pids().length === 0, 'the launchers to go');
-    expect(shells.launch('k', '/bin/bash', env, job)).toBeUndefined();
-  });
-});
-
-describe('LauncherShell: a caller that stops listening', () => {
-  it('a program killed after its reader closed the pipes still reports (no SIGPIPE on the job)', async () => {
-    const l = newLauncher();
-    const job = sh(l, 'sleep 30; echo late');
-    const done = collect(job);
-    await until(() => job.pid !== undefined, 'the pid');
-    job.stdout.destroy();
-    job.stderr.destroy();
-    job.kill('SIGKILL');
-    // The shell's `sleep` child lives on (as with a spawn), but the status comes at once.
-    expect(await done).toMatchObject({ code: null, signal: 'SIGKILL' });
+    expect(shells.launch(home, job)).toBeUndefined();
   });
 
-  it('output nobody reads does not hold back the close', async () => {
-    const l = newLauncher();
-    const job = sh(l, 'echo unread; echo unread >&2');
-    const closed = new Promise((r) => job.on('close', r));
-    expect(await closed).toBe(0);
+  it("a job's env differing from the launcher's is set by its prelude; one a shell cannot set gets a launcher of its own", async () => {
+    const shells = createLauncherShells();
+    cleanups.push(() => shells.dispose());
+    const home = { shell: '/bin/bash', env: buildShellEnv() };
+    shells.warm(home);
+    const first = shells.pids()[0];
+    const { HOME: _home, ...noHome } = home.env;
+    const env = { ...noHome, AD_JOB_VAR: "it's set" };
+    const r = await collect(shells.launch(home, { cwd: '/', env, file: '/bin/sh', args: ['-c', 'printf "%s|%s" "$AD_JOB_VAR" "${HOME-unset}"'] })!);
+    expect(r.out).toBe("it's set|unset");
+    // BASH_ENV is read by bash at start-up: no prelude can give it; this launcher will not do.
+    const owned = { ...home.env, BASH_ENV: '/nonexistent' };
+    expect(shells.launch({ shell: '/bin/bash', env: owned }, { cwd: '/', env: owned, file: '/bin/true', args: [] })).toBeUndefined();
+    await until(() => shells.pids().some((p) => p !== first), 'a launcher for that env');
+    expect(shells.stats).toMatchObject({ hits: 1, misses: 1, spawned: 2 });
   });
 });

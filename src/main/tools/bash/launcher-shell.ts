@@ -3,7 +3,6 @@
 // waits for a fork or an exec. It is spawned with SLOTS spare pipe pairs; each launch takes one pair
 // for the program's stdout and stderr and reports its pid and exit status on the shell's stdout.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { constants } from 'node:os';
 import type { Readable } from 'node:stream';
@@ -268,29 +267,48 @@ export class LauncherShell {
 /** Only bash: the launcher relies on `read -d ''` and job control in a subshell. */
 export const isPoolableShell = (shell: string) => /(^|\/)bash$/.test(shell);
 
-/** Launchers are kept per shell and exact env: the session's env changing gets it a new one. */
-export function envKey(shell: string, env: Record<string, string>): string {
-  const hash = createHash('sha1');
-  hash.update(shell);
-  for (const k of Object.keys(env).sort()) hash.update(`\0${k}=${env[k]}`);
-  return hash.digest('hex');
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+// Bash keeps these itself (a spawned bash would set them too): they are left as the shell has them.
+const SHELL_KEPT = new Set(['SHLVL', 'PWD', 'OLDPWD', '_']);
+// Bash owns these (read-only, or read at start-up): an env that differs in them is not worth the risk.
+const SHELL_OWNED = /^(BASH.*|SHELLOPTS|EUID|UID|PPID|SHLVL|PWD|OLDPWD|_|IFS|PS4|ENV)$/;
+
+/**
+ * The shell commands that turn a shell's `shellEnv` into exactly `env` ('' when they agree);
+ * undefined when a variable that differs cannot be set from a shell, or a value holds a NUL.
+ */
+export function envPrelude(shellEnv: Record<string, string>, env: Record<string, string>): string | undefined {
+  const unset = Object.keys(shellEnv).filter((k) => !Object.hasOwn(env, k) && !SHELL_KEPT.has(k));
+  const changed = Object.keys(env).filter((k) => shellEnv[k] !== env[k]);
+  if ([...unset, ...changed].some((k) => !NAME.test(k) || SHELL_OWNED.test(k))) return undefined;
+  if (changed.some((k) => env[k]!.includes('\0'))) return undefined;
+  const parts: string[] = [];
+  if (unset.length > 0) parts.push(`unset -v ${unset.join(' ')}`);
+  for (const k of changed) parts.push(`export ${k}=${quote(env[k]!)}`);
+  return parts.join('; ');
+}
+
+/** The shell a launcher runs, and the env it is forked with (a session's shell env). */
+export interface LauncherHome {
+  shell: string;
+  env: Record<string, string>;
 }
 
 export interface LauncherShells {
   /**
-   * Starts a program through this key's launcher, or returns undefined (none is ready: the caller
-   * spawns). A replacement launcher is forked on the next turn of the event loop when this one has
-   * no slot left or none was ready, unless `refill` is false (`warm` forks one while the process idles).
+   * Starts `job.file` through the ready launcher of `home.shell`, with exactly `job.env` (set from the
+   * launcher's env by a prelude), or returns undefined (none is ready, or the env cannot be set from
+   * a shell: the caller spawns). A launcher for `home` is forked on the next turn of the event loop
+   * when this one has no slot left or none was ready, unless `refill` is false (the warm-up forks one
+   * while the process idles).
    */
   launch(
-    key: string,
-    shell: string,
-    env: Record<string, string>,
-    job: { cwd: string; prelude: string; file: string; args: readonly string[] },
+    home: LauncherHome,
+    job: { cwd: string; env: Record<string, string>; file: string; args: readonly string[] },
     opts?: { refill?: boolean },
   ): PipedProcess | undefined;
-  /** Forks a launcher for this key now, unless a usable one is there. */
-  warm(key: string, shell: string, env: Record<string, string>): void;
+  /** Forks a launcher for `home` now, unless a usable one of that shell can give its env. */
+  warm(home: LauncherHome): void;
   /** pids of the launchers still alive (tests). */
   pids(): number[];
   readonly stats: { hits: number; misses: number; spawned: number };
@@ -298,9 +316,13 @@ export interface LauncherShells {
   dispose(): void;
 }
 
-/** The launchers of one app: one ready per key (the session's shell and env); stale ones retire. */
+/**
+ * The launchers of one app: one ready at a time. It may have been forked with another env than a
+ * job needs (the app's, before any session's settings were read): the job's prelude sets the
+ * difference, and only an env a shell cannot produce gets a launcher of its own.
+ */
 export function createLauncherShells(): LauncherShells {
-  let ready: { key: string; launcher: LauncherShell } | undefined;
+  let ready: { home: LauncherHome; launcher: LauncherShell } | undefined;
   const alive = new Set<LauncherShell>();
   const stats = { hits: 0, misses: 0, spawned: 0 };
   let disposed = false;
@@ -312,12 +334,15 @@ export function createLauncherShells(): LauncherShells {
   };
   process.once('exit', killAll);
 
-  const fork = (key: string, shell: string, env: Record<string, string>) => {
-    if (disposed || (ready?.key === key && ready.launcher.usable)) return;
+  const serves = (home: LauncherHome, env: Record<string, string>) =>
+    ready !== undefined && ready.home.shell === home.shell && ready.launcher.usable && envPrelude(ready.home.env, env) !== undefined;
+
+  const fork = (home: LauncherHome) => {
+    if (disposed || serves(home, home.env)) return;
     ready?.launcher.retire();
     let launcher: LauncherShell;
     try {
-      launcher = new LauncherShell(shell, env);
+      launcher = new LauncherShell(home.shell, home.env);
     } catch {
       ready = undefined;
       return;
@@ -329,23 +354,24 @@ export function createLauncherShells(): LauncherShells {
     stats.spawned++;
     alive.add(launcher);
     launcher.onGone = () => alive.delete(launcher);
-    ready = { key, launcher };
+    ready = { home, launcher };
   };
 
   return {
-    launch(key, shell, env, job, opts = {}) {
+    launch(home, job, opts = {}) {
       if (disposed) return undefined;
-      const l = ready?.key === key && ready.launcher.usable ? ready.launcher : undefined;
-      const started = l?.launch(job.cwd, job.prelude, job.file, job.args);
+      const l = serves(home, job.env) ? ready!.launcher : undefined;
+      const prelude = l ? envPrelude(ready!.home.env, job.env) : undefined;
+      const started = l && prelude !== undefined ? l.launch(job.cwd, prelude, job.file, job.args) : undefined;
       if (started) stats.hits++;
       else stats.misses++;
       if (!started || !l!.usable) {
-        if (opts.refill !== false) setImmediate(() => fork(key, shell, env)).unref();
+        if (opts.refill !== false) setImmediate(() => fork(home)).unref();
         else if (ready && !ready.launcher.usable) ready = undefined;
       }
       return started;
     },
-    warm: (key, shell, env) => fork(key, shell, env),
+    warm: (home) => fork(home),
     pids: () => [...alive].flatMap((l) => (l.pid !== undefined ? [l.pid] : [])),
     stats,
     dispose() {

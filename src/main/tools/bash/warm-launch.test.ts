@@ -6,8 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ToolUseContext } from '../core/tool';
-import { createLauncherShells, envKey, LAUNCHER_SLOTS, type LauncherShells } from './launcher-shell';
-import { envPrelude, launcherWantedNext, launchInSessionLauncher, sessionShell, warmLauncher, warmSessionLauncher, type PipedProcess } from './warm-launch';
+import { createLauncherShells, LAUNCHER_SLOTS, type LauncherShells } from './launcher-shell';
+import { envPrelude, launcherWantedNext, launchInSessionLauncher, prewarmLauncher, sessionShell, warmLauncher, warmSessionLauncher, type PipedProcess } from './warm-launch';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
@@ -126,17 +126,28 @@ describe('launchInSessionLauncher', () => {
     expect(error.code).toBe('ENOENT');
   });
 
-  it('a session whose env changed gets a launcher of its own', async () => {
+  it('a session whose env changed is served by the same launcher (its prelude sets the difference)', async () => {
     const pool = newPool();
     const a = ctxWith({ AGENT_DESK_X: 'a' });
     const b = ctxWith({ AGENT_DESK_X: 'b' });
     warmSessionLauncher(a, pool);
     const pa = await launcherPid(pool);
-    expect(envKey(sessionShell(a.env).shell, sessionShell(a.env).env)).not.toBe(envKey(sessionShell(b.env).shell, sessionShell(b.env).env));
     warmSessionLauncher(b, pool);
-    const pb = await launcherPid(pool, pa);
     const r = await collect(launchInSessionLauncher(pool, b, '/bin/sh', ['-c', 'printf %s "$AGENT_DESK_X"'], { cwd: b.projectDir, env: sessionShell(b.env).env })!);
     expect(r).toEqual({ out: 'b', err: '', code: 0 });
-    expect(pool.pids()).toEqual([pb]);
+    expect(pool.pids()).toEqual([pa]);
+    expect(pool.stats).toMatchObject({ hits: 1, spawned: 1 });
+  });
+
+  it("the launcher forked at start-up with the app's env serves a session whose settings add to it", async () => {
+    const pool = newPool();
+    prewarmLauncher(process.env, pool);
+    const first = await launcherPid(pool);
+    const ctx = ctxWith({ AGENT_DESK_FROM_SETTINGS: 'yes' });
+    warmSessionLauncher(ctx, pool);
+    const r = await collect(launchInSessionLauncher(pool, ctx, '/bin/sh', ['-c', 'printf %s "$AGENT_DESK_FROM_SETTINGS"'], { cwd: ctx.projectDir, env: sessionShell(ctx.env).env })!);
+    expect(r.out).toBe('yes');
+    expect(pool.pids()).toEqual([first]);
+    expect(pool.stats.spawned).toBe(1);
   });
 });
