@@ -20,7 +20,6 @@ import { createFileStateCache } from '../../tools/file-state/file-state';
 import { createAcceptEditsPolicy } from '../../tools/fs-common/accept-edits';
 import { createPermissionDecider } from '../../tools/pipeline/permission';
 import { fsResultPersister } from '../../tools/pipeline/persist';
-import { primeInputSchema } from '../../tools/pipeline/prime';
 import { createRunToolUse, type PipelineRunToolUse } from '../../tools/pipeline/run-tool-use';
 import type { SessionEventBody } from '../event-body';
 import type { ToolBatch, ToolRunner } from '../tool-runner';
@@ -226,7 +225,6 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
     warmUp() {
       const ctx = context();
       for (const tool of pool) {
-        primeInputSchema(tool);
         try {
           tool.warmUp?.(ctx);
         } catch (err) {
