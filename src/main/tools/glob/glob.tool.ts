@@ -2,7 +2,7 @@
 // at 100 with a note; .gitignore respected; read-only and concurrency-safe; outside the working
 // directories the permission stage asks. The tree is listed by `rg --files` when rg is found (as Grep
 // finds it, same env overrides), else walked in JS.
-import { promises as fs } from 'node:fs';
+import { statSync } from 'node:fs';
 import {
   GLOB_MAX_RESULTS,
   GLOB_NO_FILES,
@@ -90,7 +90,7 @@ export function createGlobToolDef(deps: GlobToolDeps = {}): ToolDef<GlobInput, G
       const dir = searchDir(input, ctx);
       let stat;
       try {
-        stat = await fs.stat(dir);
+        stat = statSync(dir);
       } catch {
         return { result: false, message: `Directory does not exist: ${input.path}. Current working directory: ${ctx.state.cwd}.`, errorCode: 1 };
       }

@@ -1,7 +1,7 @@
 // The Grep tool (SPEC TL, TL3; issue 4 item 5): ripgrep's semantics with Claude Code's fields, through
 // `rg` when it is on the machine and the built-in TypeScript search when it is not; read-only and
 // concurrency-safe; outside the working directories the permission stage asks.
-import { promises as fs } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import { GREP_TOOL_NAME, makeGrepInputSchema, type GrepInput, type GrepOutput } from '../../../shared/tools/grep';
 import { warmLauncher, warmSessionLauncher } from '../bash/warm-launch';
 import type { LauncherShells } from '../bash/launcher-shell';
@@ -96,7 +96,7 @@ export function createGrepToolDef(deps: GrepToolDeps = {}): ToolDef<GrepInput, G
     async validateInput(input, ctx) {
       if (input.path === undefined) return { result: true };
       try {
-        await fs.stat(searchPathOf(input, ctx));
+        statSync(searchPathOf(input, ctx));
       } catch {
         return { result: false, message: `Path does not exist: ${input.path}. Current working directory: ${ctx.state.cwd}.`, errorCode: 1 };
       }
@@ -111,8 +111,10 @@ export function createGrepToolDef(deps: GrepToolDeps = {}): ToolDef<GrepInput, G
       let stat;
       let realSearchPath: string;
       try {
-        stat = await fs.stat(searchPath);
-        realSearchPath = await fs.realpath(searchPath);
+        // Sync, like the permission stage's working-directory check of the same path: one syscall
+        // each, where an async call costs two turns of the event loop shared with the batch's calls.
+        stat = statSync(searchPath);
+        realSearchPath = realpathSync.native(searchPath);
       } catch {
         throw new GrepError(`Path does not exist: ${input.path ?? searchPath}. Current working directory: ${ctx.state.cwd}.`, 'Grep: path does not exist');
       }

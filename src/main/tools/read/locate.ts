@@ -1,7 +1,6 @@
 // Finds the file a Read names: the path as given, else its macOS screenshot twin (U+202F); refuses
 // missing paths (with "did you mean"), directories and non-regular files with plain messages.
-import { stat } from 'node:fs/promises';
-import type { Stats } from 'node:fs';
+import { statSync, type Stats } from 'node:fs';
 import { isBlockedDevicePath } from '../fs-common/device-paths';
 import { FileToolError } from '../fs-common/errors';
 import { alternateScreenshotPath } from './screenshot-path';
@@ -15,9 +14,11 @@ export interface Located {
   note?: string;
 }
 
-async function statOrNull(p: string): Promise<Stats | null> {
+// Sync, like the permission stage's working-directory check of the same path just before: one
+// syscall, where an async stat costs two turns of the event loop shared with the batch's other calls.
+function statOrNull(p: string): Stats | null {
   try {
-    return await stat(p);
+    return statSync(p);
   } catch (e) {
     const code = (e as { code?: unknown }).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return null;
@@ -27,11 +28,11 @@ async function statOrNull(p: string): Promise<Stats | null> {
 
 export async function locateFile(abs: string, cwd: string): Promise<Located> {
   let found: Located | undefined;
-  const st = await statOrNull(abs);
+  const st = statOrNull(abs);
   if (st) found = { path: abs, stat: st };
   else {
     const alt = alternateScreenshotPath(abs);
-    const altStat = alt ? await statOrNull(alt) : null;
+    const altStat = alt ? statOrNull(alt) : null;
     if (alt && altStat) {
       found = { path: alt, stat: altStat, note: `No file has the exact name given; read ${alt} (the space before AM/PM differs).` };
     }

@@ -21,8 +21,8 @@ export interface TextRangeOptions {
 /**
  * Up to this size a file is read whole, synchronously: for a small local file one read(2) costs less
  * than the four thread-pool round trips of an async read (open, fstat, read, close), and a Read that
- * finishes at once frees its concurrency slot for the calls queued behind it. The stat before it is
- * async, so a file system that hangs is met there, off the main thread.
+ * finishes at once frees its concurrency slot for the calls queued behind it. (The path was already
+ * resolved synchronously by the permission stage's working-directory check.)
  */
 export const READ_WHOLE_MAX_BYTES = 256 * 1024;
 
