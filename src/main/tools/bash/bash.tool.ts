@@ -80,7 +80,7 @@ export function createBashToolDef(deps: BashToolDeps = {}): ToolDef<BashInput, B
     checkPermissions: () => ({ behavior: 'passthrough', message: 'Bash commands need approval unless a rule allows them.' }),
 
     warmUp(ctx) {
-      if (sandbox === passThroughSandbox) warmSessionLauncher(ctx, deps.launchers);
+      if (sandbox === passThroughSandbox) warmSessionLauncher(ctx, deps.launchers, 'commands');
     },
 
     async call(input, ctx, _canUseTool, _parentMessageId, onProgress) {

@@ -3,7 +3,7 @@
 // dispose, and an idle launcher never keeps the process alive.
 import { afterEach, describe, expect, it } from 'vitest';
 import { isProcessAlive } from './kill-tree';
-import { createLauncherShells, LAUNCHER_SLOTS, LauncherShell, type PipedProcess } from './launcher-shell';
+import { createLauncherShells, HELPER_NICENESS, LAUNCHER_SLOTS, LauncherShell, type PipedProcess } from './launcher-shell';
 import { buildShellEnv } from './shell';
 
 const cleanups: Array<() => void> = [];
@@ -136,5 +136,18 @@ describe('createLauncherShells', () => {
     expect(shells.launch({ shell: '/bin/bash', env: owned }, { cwd: '/', env: owned, file: '/bin/true', args: [] })).toBeUndefined();
     await until(() => shells.pids().some((p) => p !== first), 'a launcher for that env');
     expect(shells.stats).toMatchObject({ hits: 1, misses: 1, spawned: 2 });
+  });
+
+  it('helper programs run at a lower priority (inherited from their launcher); commands at the app\'s', async () => {
+    const helpers = createLauncherShells({ nice: HELPER_NICENESS });
+    const commands = createLauncherShells();
+    cleanups.push(() => helpers.dispose(), () => commands.dispose());
+    const home = { shell: '/bin/bash', env: buildShellEnv() };
+    const job = { cwd: '/', env: home.env, file: '/bin/sh', args: ['-c', 'ps -o ni= -p $$'] };
+    helpers.warm(home);
+    commands.warm(home);
+    const own = (await collect(commands.launch(home, job)!)).out.trim();
+    const helped = (await collect(helpers.launch(home, job)!)).out.trim();
+    expect(Number(helped)).toBe(Math.min(19, Number(own) + HELPER_NICENESS));
   });
 });

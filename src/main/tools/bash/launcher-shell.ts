@@ -4,7 +4,7 @@
 // for the program's stdout and stderr and reports its pid and exit status on the shell's stdout.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
-import { constants } from 'node:os';
+import { constants, getPriority, setPriority } from 'node:os';
 import type { Readable } from 'node:stream';
 import { isProcessAlive } from './kill-tree';
 
@@ -171,9 +171,17 @@ export class LauncherShell {
   /** Called once the launcher and all its jobs are gone. */
   onGone: (() => void) | undefined;
 
-  constructor(shell: string, env: Record<string, string>) {
+  /** `nice`: how much lower than ours the launcher is scheduled; every program it starts inherits it. */
+  constructor(shell: string, env: Record<string, string>, nice = 0) {
     const stdio = ['pipe', 'pipe', 'ignore', ...Array<'pipe'>(2 * LAUNCHER_SLOTS).fill('pipe')] as const;
     this.child = spawn(shell, ['--norc', '--noprofile', '-c', LAUNCHER_SCRIPT], { cwd: '/', env, detached: true, stdio: [...stdio] });
+    if (nice !== 0 && this.child.pid !== undefined) {
+      try {
+        setPriority(this.child.pid, Math.min(19, getPriority() + nice));
+      } catch {
+        // Not allowed here: the programs run at our priority.
+      }
+    }
     this.child.on('error', () => this.die());
     this.child.once('exit', () => this.die());
     this.child.stdin?.on('error', () => undefined);
@@ -321,7 +329,7 @@ export interface LauncherShells {
  * job needs (the app's, before any session's settings were read): the job's prelude sets the
  * difference, and only an env a shell cannot produce gets a launcher of its own.
  */
-export function createLauncherShells(): LauncherShells {
+export function createLauncherShells(opts: { nice?: number } = {}): LauncherShells {
   let ready: { home: LauncherHome; launcher: LauncherShell } | undefined;
   const alive = new Set<LauncherShell>();
   const stats = { hits: 0, misses: 0, spawned: 0 };
@@ -342,7 +350,7 @@ export function createLauncherShells(): LauncherShells {
     ready?.launcher.retire();
     let launcher: LauncherShell;
     try {
-      launcher = new LauncherShell(home.shell, home.env);
+      launcher = new LauncherShell(home.shell, home.env, opts.nice);
     } catch {
       ready = undefined;
       return;
@@ -382,10 +390,25 @@ export function createLauncherShells(): LauncherShells {
   };
 }
 
-let defaultShells: LauncherShells | undefined;
+/**
+ * How much lower the app's own helper programs (rg for Grep and Glob) are scheduled than the app:
+ * while five searches share two cores, the app's one thread still gets the CPU it needs to start
+ * them and read their output, and a desktop window stays responsive. Bash commands, the user's
+ * work, run at the app's priority.
+ */
+export const HELPER_NICENESS = 10;
 
-/** The app-wide launchers (created on first use). */
+let defaultShells: LauncherShells | undefined;
+let defaultHelpers: LauncherShells | undefined;
+
+/** The app-wide launchers of Bash commands (created on first use). */
 export function defaultLauncherShells(): LauncherShells {
   defaultShells ??= createLauncherShells();
   return defaultShells;
+}
+
+/** The app-wide launchers of helper programs, at HELPER_NICENESS (created on first use). */
+export function defaultHelperShells(): LauncherShells {
+  defaultHelpers ??= createLauncherShells({ nice: HELPER_NICENESS });
+  return defaultHelpers;
 }

@@ -77,7 +77,7 @@ describe('launchInSessionLauncher', () => {
   it('runs the program with its exact env, in its cwd, with its output and exit code', async () => {
     const ctx = ctxWith({ AGENT_DESK_LAUNCH_VAR: 'from settings' });
     const pool = newPool();
-    warmSessionLauncher(ctx, pool);
+    warmSessionLauncher(ctx, pool, 'helpers');
     await launcherPid(pool);
     const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', ONLY_FOR_PROGRAM: "it's here\nwith a second line" };
     const child = launchInSessionLauncher(pool, ctx, '/usr/bin/env', ['-0'], { cwd: ctx.projectDir, env });
@@ -97,7 +97,7 @@ describe('launchInSessionLauncher', () => {
     const pool = newPool();
     const queued = ctxWith({}, () => ({ queued: ['Read', 'Glob'], streamOpen: false }));
     expect(launcherWantedNext(queued)).toBe(true);
-    warmSessionLauncher(queued, pool);
+    warmSessionLauncher(queued, pool, 'helpers');
     const first = await launcherPid(pool);
     const env = { PATH: '/usr/bin:/bin' };
     for (let i = 0; i < LAUNCHER_SLOTS; i++) expect((await collect(launchInSessionLauncher(pool, queued, '/bin/sh', ['-c', `exit ${i}`], { cwd: queued.projectDir, env })!)).code).toBe(i);
@@ -115,7 +115,7 @@ describe('launchInSessionLauncher', () => {
   it('a missing program or cwd is left to spawn, which reports it as an error event', async () => {
     const ctx = ctxWith();
     const pool = newPool();
-    warmSessionLauncher(ctx, pool);
+    warmSessionLauncher(ctx, pool, 'helpers');
     const pid = await launcherPid(pool);
     expect(launchInSessionLauncher(pool, ctx, path.join(ctx.projectDir, 'no-such-rg'), [], { cwd: ctx.projectDir, env: {} })).toBeUndefined();
     expect(launchInSessionLauncher(pool, ctx, '/bin/sh', [], { cwd: path.join(ctx.projectDir, 'gone'), env: {} })).toBeUndefined();
@@ -130,9 +130,9 @@ describe('launchInSessionLauncher', () => {
     const pool = newPool();
     const a = ctxWith({ AGENT_DESK_X: 'a' });
     const b = ctxWith({ AGENT_DESK_X: 'b' });
-    warmSessionLauncher(a, pool);
+    warmSessionLauncher(a, pool, 'helpers');
     const pa = await launcherPid(pool);
-    warmSessionLauncher(b, pool);
+    warmSessionLauncher(b, pool, 'helpers');
     const r = await collect(launchInSessionLauncher(pool, b, '/bin/sh', ['-c', 'printf %s "$AGENT_DESK_X"'], { cwd: b.projectDir, env: sessionShell(b.env).env })!);
     expect(r).toEqual({ out: 'b', err: '', code: 0 });
     expect(pool.pids()).toEqual([pa]);
@@ -144,7 +144,7 @@ describe('launchInSessionLauncher', () => {
     prewarmLauncher(process.env, pool);
     const first = await launcherPid(pool);
     const ctx = ctxWith({ AGENT_DESK_FROM_SETTINGS: 'yes' });
-    warmSessionLauncher(ctx, pool);
+    warmSessionLauncher(ctx, pool, 'helpers');
     const r = await collect(launchInSessionLauncher(pool, ctx, '/bin/sh', ['-c', 'printf %s "$AGENT_DESK_FROM_SETTINGS"'], { cwd: ctx.projectDir, env: sessionShell(ctx.env).env })!);
     expect(r.out).toBe('yes');
     expect(pool.pids()).toEqual([first]);

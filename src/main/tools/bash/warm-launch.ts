@@ -6,7 +6,7 @@ import { accessSync, constants, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { ToolUseContext } from '../core/tool';
-import { defaultLauncherShells, isPoolableShell, type LauncherShells, type PipedProcess } from './launcher-shell';
+import { defaultHelperShells, defaultLauncherShells, isPoolableShell, type LauncherShells, type PipedProcess } from './launcher-shell';
 
 export { envPrelude } from './launcher-shell';
 import { buildShellEnv, resolveShell } from './shell';
@@ -68,34 +68,37 @@ export function launchInSessionLauncher(
   return launchers.launch(home, { cwd: opts.cwd, env: opts.env, file, args }, { refill: launcherWantedNext(ctx) });
 }
 
-/** The launchers a tool uses: the app's (default), the given ones, or none (false; and on Windows). */
-export function launchersFor(launchers: LauncherShells | false | undefined): LauncherShells | undefined {
-  return launchers === false || process.platform === 'win32' ? undefined : (launchers ?? defaultLauncherShells());
+/** Who starts programs: Bash commands, or the app's helper programs (rg; at a lower priority). */
+export type LauncherKind = 'commands' | 'helpers';
+
+/** The launchers a tool uses: the app's of that kind (default), the given ones, or none (false; and on Windows). */
+export function launchersFor(launchers: LauncherShells | false | undefined, kind: LauncherKind = 'commands'): LauncherShells | undefined {
+  if (launchers === false || process.platform === 'win32') return undefined;
+  return launchers ?? (kind === 'helpers' ? defaultHelperShells() : defaultLauncherShells());
 }
 
-/** A launcher for one tool call: the launcher shell when one is ready, else a spawn. `false` = always spawn. */
+/** A helper program's launcher for one tool call: the launcher shell when one is ready, else a spawn. `false` = always spawn. */
 export function warmLauncher(ctx: ToolUseContext, launchers?: LauncherShells | false): Launcher {
-  const shells = launchersFor(launchers);
+  const shells = launchersFor(launchers, 'helpers');
   if (!shells) return spawnLauncher;
   return (file, args, opts) => launchInSessionLauncher(shells, ctx, file, args, opts) ?? spawnLauncher(file, args, opts);
 }
 
-/** The tools' warmUp: fork this session's launcher while the model thinks (unless one is ready). */
-export function warmSessionLauncher(ctx: ToolUseContext, launchers?: LauncherShells | false): void {
-  const shells = launchersFor(launchers);
+/** The tools' warmUp: fork this session's launcher of that kind while the model thinks (unless one is ready). */
+export function warmSessionLauncher(ctx: ToolUseContext, launchers: LauncherShells | false | undefined, kind: LauncherKind): void {
+  const shells = launchersFor(launchers, kind);
   if (!shells) return;
   const home = sessionShell(ctx.env);
   if (isPoolableShell(home.shell)) shells.warm(home);
 }
 
 /**
- * Forks the app's launcher with the app's own shell env, before any session exists (a session's
+ * Forks the app's launchers with the app's own shell env, before any session exists (a session's
  * settings env is then set job by job). For process start-up: a smaller process forks faster.
  */
-export function prewarmLauncher(env: ToolUseContext['env'], launchers?: LauncherShells | false): void {
-  const shells = launchersFor(launchers);
-  if (!shells) return;
+export function prewarmLauncher(env: ToolUseContext['env'], launchers?: LauncherShells | false, kinds: readonly LauncherKind[] = ['commands', 'helpers']): void {
   const shellEnv = buildShellEnv({}, env);
   const home = { shell: resolveShell(shellEnv), env: shellEnv };
-  if (isPoolableShell(home.shell)) shells.warm(home);
+  if (!isPoolableShell(home.shell)) return;
+  for (const kind of kinds) launchersFor(launchers, kind)?.warm(home);
 }

@@ -75,7 +75,7 @@ export function createGlobToolDef(deps: GlobToolDeps = {}): ToolDef<GlobInput, G
     // `rg --files` starts in a shell forked while the model thinks, not in a fork of our process.
     warmUp: (ctx) => {
       primeGlobMatcher();
-      if (deps.backend !== 'builtin') warmSessionLauncher(ctx, deps.launchers);
+      if (deps.backend !== 'builtin') warmSessionLauncher(ctx, deps.launchers, 'helpers');
     },
     userFacingName: () => GLOB_TOOL_NAME,
     summarize: (input) => (input.path ? `${input.pattern ?? ''} in ${input.path}` : (input.pattern ?? '')),

@@ -79,7 +79,7 @@ export function createGrepToolDef(deps: GrepToolDeps = {}): ToolDef<GrepInput, G
     userFacingName: () => GREP_TOOL_NAME,
     // rg starts in a shell forked while the model thinks, not in a fork of our process.
     warmUp: (ctx) => {
-      if (deps.backend !== 'builtin') warmSessionLauncher(ctx, deps.launchers);
+      if (deps.backend !== 'builtin') warmSessionLauncher(ctx, deps.launchers, 'helpers');
     },
     summarize: (input) => {
       let s = input.pattern ?? '';
