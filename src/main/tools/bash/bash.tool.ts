@@ -20,7 +20,7 @@ import { lazySchema } from '../core/lazy-schema';
 import type { Tool, ToolDef, ToolUseContext } from '../core/tool';
 import { startBackgroundShell } from './background';
 import { isDestructiveCommand } from './destructive';
-import { DEFAULT_OUTPUT_LIMITS, OutputCollector, type OutputLimits } from './output';
+import { DEFAULT_OUTPUT_LIMITS, OutputCollector, utf16Length, type OutputLimits } from './output';
 import { DEFAULT_PROGRESS_OPTIONS, ProgressCoalescer, type ProgressOptions } from './progress';
 import { bashPrompt } from './prompt';
 import { formatBashResult } from './result-text';
@@ -128,9 +128,12 @@ export function createBashToolDef(deps: BashToolDeps = {}): ToolDef<BashInput, B
         timeoutMs,
         signal: ctx.abortSignal,
         ...(deps.killGraceMs !== undefined ? { killGraceMs: deps.killGraceMs } : {}),
-        onData: (stream, text, raw) => {
-          collector.append(stream, text, raw);
-          progress.push(stream, text);
+        // Past the spill and the live budget, output is neither kept nor shown as text: it is no longer decoded.
+        wantsText: () => !collector.spilled || !progress.overBudget,
+        onData: (stream, text, raw, decoded) => {
+          collector.append(stream, text, raw, decoded);
+          if (decoded) progress.push(stream, text);
+          else progress.countUnshown(utf16Length(raw));
         },
       });
       progress.flush();

@@ -12,6 +12,7 @@ import { destructiveWarning, isDestructiveCommand } from './destructive';
 import { isProcessAlive, killTree } from './kill-tree';
 import { OutputCollector } from './output';
 import { ProgressCoalescer } from './progress';
+import { endsMidCharacter } from './run-process';
 import { formatBashResult, formatDuration } from './result-text';
 import { interpretExitCode, statusCommandName } from './semantics';
 import { buildShellEnv, resolveShell } from './shell';
@@ -161,6 +162,55 @@ describe('OutputCollector (bounded memory)', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('OutputCollector: output past the spill arrives undecoded (PL6)', () => {
+  const limits = { spillAtChars: 40, headChars: 10, tailChars: 12 };
+  // ASCII, two-byte, three-byte and four-byte (two UTF-16 units) characters, cut into 7-byte reads so
+  // characters are split across reads.
+  const sample = ('line é€😀 ' + 'x'.repeat(9) + '\n').repeat(12);
+  const reads = (bytes: Buffer) => Array.from({ length: Math.ceil(bytes.length / 7) }, (_, i) => bytes.subarray(i * 7, i * 7 + 7));
+
+  function collect(undecodedAfterSpill: boolean): { text: string; total: number } {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'agent-desk-raw-'));
+    try {
+      const c = new OutputCollector(path.join(dir, 'full.txt'), limits);
+      const decoder = new StringDecoder('utf8');
+      let decoding = true;
+      let clean = true;
+      // As run-process does: decoding stops only after a read that ended on a whole character.
+      for (const raw of reads(Buffer.from(sample))) {
+        if (undecodedAfterSpill && c.spilled && clean) decoding = false;
+        clean = !endsMidCharacter(raw);
+        if (decoding) c.append('stdout', decoder.write(raw), raw);
+        else c.append('stdout', '', raw, false);
+      }
+      if (decoding) c.append('stdout', decoder.end(), Buffer.alloc(0));
+      c.close();
+      expect(readFileSync(c.outputFile!, 'utf8')).toBe(sample);
+      return { text: c.text('stdout'), total: c.totalChars };
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it('PL6 endsMidCharacter tells a read cut inside a character', () => {
+    const euro = Buffer.from('a€');
+    expect(endsMidCharacter(euro)).toBe(false);
+    expect(endsMidCharacter(euro.subarray(0, 2))).toBe(true);
+    expect(endsMidCharacter(euro.subarray(0, 3))).toBe(true);
+    expect(endsMidCharacter(Buffer.from('😀').subarray(0, 3))).toBe(true);
+    expect(endsMidCharacter(Buffer.from('x😀'))).toBe(false);
+    expect(endsMidCharacter(Buffer.alloc(0))).toBe(false);
+  });
+
+  it('PL6 the view (head, omitted count, tail) and the total are those of the decoded path', () => {
+    const decoded = collect(false);
+    const raw = collect(true);
+    expect(raw.total).toBe(sample.length);
+    expect(raw).toEqual(decoded);
+    expect(raw.text.endsWith(sample.slice(-12))).toBe(true);
   });
 });
 

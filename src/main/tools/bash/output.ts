@@ -1,6 +1,7 @@
 // Collects a command's stdout and stderr with bounded memory: everything stays in memory up to a
 // threshold; past it the whole combined output (its bytes, in arrival order) goes to a file and
 // memory keeps only each stream's head and tail.
+import { isAscii } from 'node:buffer';
 import { closeSync, mkdirSync, openSync, writevSync } from 'node:fs';
 import path from 'node:path';
 
@@ -33,16 +34,80 @@ function writeAll(fd: number, chunks: Buffer[]): void {
   }
 }
 
+/** The JS length (UTF-16 units) of these UTF-8 bytes once decoded, without decoding them. */
+export function utf16Length(bytes: Buffer): number {
+  if (isAscii(bytes)) return bytes.length;
+  let n = 0;
+  for (const b of bytes) if ((b & 0xc0) !== 0x80) n += b >= 0xf0 ? 2 : 1;
+  return n;
+}
+
+/** A window of the last bytes of a stream, enough for `chars` characters (UTF-8: at most 4 bytes each). */
+class ByteTail {
+  private chunks: Buffer[] = [];
+  private bytes = 0;
+  /** Bytes fell out of the window. */
+  dropped = false;
+
+  constructor(private readonly chars: number) {}
+
+  get empty(): boolean {
+    return this.bytes === 0;
+  }
+
+  push(raw: Buffer): void {
+    this.chunks.push(raw);
+    this.bytes += raw.length;
+    const keep = 4 * this.chars + 4;
+    while (this.chunks.length > 1 && this.bytes - this.chunks[0]!.length >= keep) {
+      this.bytes -= this.chunks.shift()!.length;
+      this.dropped = true;
+    }
+  }
+
+  /** The window decoded from its first whole character on (a character cut at its start is skipped). */
+  text(): string {
+    const buf = Buffer.concat(this.chunks);
+    let start = 0;
+    if (this.dropped) while (start < buf.length && start < 4 && (buf[start]! & 0xc0) === 0x80) start++;
+    return buf.subarray(start).toString('utf8');
+  }
+}
+
 class StreamBuffer {
   private full: string[] = [];
   private fullChars = 0;
   head = '';
   private tail = '';
+  /** Bytes after the spill that were never decoded: only their last ones can be shown. */
+  private rawTail: ByteTail;
   total = 0;
 
-  constructor(private readonly limits: OutputLimits) {}
+  constructor(private readonly limits: OutputLimits) {
+    this.rawTail = new ByteTail(limits.tailChars);
+  }
+
+  /** Bytes past the spill that nobody decoded: counted, and kept only as far as the tail reaches. */
+  appendRaw(raw: Buffer): void {
+    if (this.head.length < this.limits.headChars) {
+      this.append(raw.toString('utf8'), true);
+      return;
+    }
+    this.total += utf16Length(raw);
+    this.rawTail.push(raw);
+  }
+
+  private settleRawTail(): string {
+    if (this.rawTail.empty) return this.tail;
+    const text = this.rawTail.text();
+    return (this.rawTail.dropped ? text : this.tail + text).slice(-this.limits.tailChars);
+  }
 
   append(text: string, spilled: boolean): void {
+    if (!this.rawTail.empty) {
+      this.tail = this.settleRawTail();
+      this.rawTail = new ByteTail(this.limits.tailChars);
+    }
     this.total += text.length;
     if (!spilled) {
       this.full.push(text);
@@ -77,7 +142,7 @@ class StreamBuffer {
 
   /** Head and tail never overlap, so anything beyond them was dropped. */
   get truncated(): boolean {
-    return this.total > this.head.length + this.tail.length;
+    return this.total > this.head.length + this.settleRawTail().length;
   }
 
   get inMemoryChars(): number {
@@ -86,9 +151,10 @@ class StreamBuffer {
 
   text(omittedNote: (chars: number) => string): string {
     if (this.full.length > 0 || this.head === '') return this.full.join('');
-    if (!this.truncated) return this.head + this.tail;
-    const omitted = this.total - this.head.length - this.tail.length;
-    return this.head + omittedNote(omitted) + this.tail;
+    const tail = this.settleRawTail();
+    if (this.total <= this.head.length + tail.length) return this.head + tail;
+    const omitted = this.total - this.head.length - tail.length;
+    return this.head + omittedNote(omitted) + tail;
   }
 }
 
@@ -111,13 +177,20 @@ export class OutputCollector {
     this.streams = { stdout: new StreamBuffer(limits), stderr: new StreamBuffer(limits) };
   }
 
+  /** Past the spill the text is no longer needed as it comes: the bytes may arrive undecoded. */
+  get spilled(): boolean {
+    return this.fd !== undefined;
+  }
+
   /**
    * `text` feeds the in-memory view; `raw`, the bytes as read (default: the text's UTF-8), goes to
    * the file, so the file holds exactly what the command printed and is written without re-encoding.
+   * `decoded: false` (only once spilled): `text` is empty and the view is made from `raw` at the end.
    */
-  append(stream: StreamName, text: string, raw: Buffer = Buffer.from(text)): void {
+  append(stream: StreamName, text: string, raw: Buffer = Buffer.from(text), decoded = true): void {
     const spilled = this.fd !== undefined;
-    if (text.length > 0) this.streams[stream].append(text, spilled);
+    if (!decoded && spilled) this.streams[stream].appendRaw(raw);
+    else if (text.length > 0) this.streams[stream].append(text, spilled);
     if (raw.length === 0) return;
     if (spilled) {
       this.write(raw);

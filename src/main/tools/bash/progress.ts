@@ -29,6 +29,17 @@ export class ProgressCoalescer {
     private readonly opts: ProgressOptions = DEFAULT_PROGRESS_OPTIONS,
   ) {}
 
+  /** Past the live budget nothing more is shown: `chars` that arrived undecoded are only counted. */
+  get overBudget(): boolean {
+    return this.sentChars >= this.opts.liveBudgetChars;
+  }
+
+  countUnshown(chars: number): void {
+    if (chars === 0) return;
+    this.overBudgetChars += chars;
+    this.timer ??= setTimeout(() => this.flush(), this.opts.flushMs);
+  }
+
   push(stream: StreamName, text: string): void {
     if (text.length === 0) return;
     if (this.sentChars >= this.opts.liveBudgetChars) {

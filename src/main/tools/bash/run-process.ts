@@ -19,7 +19,13 @@ export interface RunProcessOptions {
    * Decoded text, and the bytes it came from (`raw`: everything read, in arrival order, so a file of
    * them holds exactly what the command printed; empty for the decoder's final flush).
    */
-  onData(stream: StreamName, text: string, raw: Buffer): void;
+  onData(stream: StreamName, text: string, raw: Buffer, decoded: boolean): void;
+  /**
+   * Whether the next chunks still need decoding (default: always). Once this answers false they
+   * arrive with `decoded: false` and empty text, and none is decoded after (a large output past
+   * everything its consumer shows: decoding megabytes only to drop them fills the heap).
+   */
+  wantsText?: () => boolean;
   killGraceMs?: number;
   /** After the process exits, how long its pipes may stay open (a `cmd &` it left holds them). */
   drainMs?: number;
@@ -41,6 +47,17 @@ export interface RunProcessResult {
 export const DEFAULT_DRAIN_MS = 250;
 
 const NO_BYTES = Buffer.alloc(0);
+
+/** Whether UTF-8 bytes stop inside a character (its lead byte is there, not all its continuation bytes). */
+export function endsMidCharacter(b: Buffer): boolean {
+  for (let i = b.length - 1, seen = 1; i >= 0 && seen <= 4; i--, seen++) {
+    const byte = b[i]!;
+    if ((byte & 0xc0) === 0x80) continue;
+    const need = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+    return need > seen;
+  }
+  return false;
+}
 
 export function runProcess(opts: RunProcessOptions): Promise<RunProcessResult> {
   return new Promise<RunProcessResult>((resolve) => {
@@ -80,16 +97,29 @@ export function runProcess(opts: RunProcessOptions): Promise<RunProcessResult> {
     };
 
     const decoders = { stdout: new StringDecoder('utf8'), stderr: new StringDecoder('utf8') };
-    const deliver = (stream: StreamName, text: string, raw: Buffer) => {
+    // Per stream; it stops only after a chunk that ended on a whole character (nothing left pending
+    // in the decoder), so every character is either decoded or arrives whole in the raw bytes.
+    const decoding = { stdout: true, stderr: true };
+    const clean = { stdout: true, stderr: true };
+    const deliver = (stream: StreamName, text: string, raw: Buffer, decoded = true) => {
       if (text.length === 0 && raw.length === 0) return;
       try {
-        opts.onData(stream, text, raw);
+        opts.onData(stream, text, raw, decoded);
       } catch {
         // The consumer's problem must not leave a process running.
       }
     };
-    child.stdout?.on('data', (b: Buffer) => deliver('stdout', decoders.stdout.write(b), b));
-    child.stderr?.on('data', (b: Buffer) => deliver('stderr', decoders.stderr.write(b), b));
+    const onChunk = (stream: StreamName, b: Buffer) => {
+      if (decoding[stream] && clean[stream] && opts.wantsText && !opts.wantsText()) decoding[stream] = false;
+      if (!decoding[stream]) {
+        deliver(stream, '', b, false);
+        return;
+      }
+      clean[stream] = !endsMidCharacter(b);
+      deliver(stream, decoders[stream].write(b), b);
+    };
+    child.stdout?.on('data', (b: Buffer) => onChunk('stdout', b));
+    child.stderr?.on('data', (b: Buffer) => onChunk('stderr', b));
 
     const finish = async (spawnError?: Error) => {
       if (done) return;
@@ -100,8 +130,8 @@ export function runProcess(opts: RunProcessOptions): Promise<RunProcessResult> {
       if (killing) await killing;
       child.stdout?.destroy();
       child.stderr?.destroy();
-      deliver('stdout', decoders.stdout.end(), NO_BYTES);
-      deliver('stderr', decoders.stderr.end(), NO_BYTES);
+      if (decoding.stdout) deliver('stdout', decoders.stdout.end(), NO_BYTES);
+      if (decoding.stderr) deliver('stderr', decoders.stderr.end(), NO_BYTES);
       resolve({
         pid: child.pid,
         exitCode: exit?.code ?? null,
