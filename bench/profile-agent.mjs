@@ -16,7 +16,8 @@
 // order, merged into runs of the same bucket and app function), to see what a turn waits on.
 // --readable: first builds the CLI unminified (bench/cli-build.config.ts) into
 // bench/results/app-readable and profiles that, so the app functions have their real names.
-// Env: AGENT_DESK (default bench/results/app/main/cli.js, else out/main/cli.js), AD_ARGS (default
+// Env: PROF_INTERVAL (µs between samples, default V8's 1000; 100 to see sub-millisecond slices),
+//      AGENT_DESK (default bench/results/app/main/cli.js, else out/main/cli.js), AD_ARGS (default
 //      --allowedTools Read,Grep,Glob,Bash), PEER_BENCH, WORK (as in bench/peer.sh).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -180,7 +181,7 @@ async function oneRun(i, profiled) {
   const prompt = `BENCH-SCENARIO ${SCENARIO}: run the scripted tool calls.`;
   // Unprofiled runs also time every synchronous spawn() (bench/lib/spawn-timer.cjs).
   const spawnLog = join(tmp, `spawns${i}.jsonl`);
-  const pre = profiled ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : ['--require', join(REPO, 'bench', 'lib', 'spawn-timer.cjs')];
+  const pre = profiled ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`, ...(process.env.PROF_INTERVAL ? [`--cpu-prof-interval=${process.env.PROF_INTERVAL}`] : [])] : ['--require', join(REPO, 'bench', 'lib', 'spawn-timer.cjs')];
   const args = [...pre, CLI, '-p', prompt, ...AD_ARGS];
   const t0 = epochNow();
   const child = spawn(process.execPath, args, { cwd: FIXTURE, env: { ...env, BENCH_SPAWN_LOG: spawnLog }, stdio: ['ignore', 'ignore', 'pipe'] });
