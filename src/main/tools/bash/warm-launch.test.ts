@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ToolUseContext } from '../core/tool';
 import { createLauncherShells, LAUNCHER_SLOTS, type LauncherShells } from './launcher-shell';
+import { launcherPid } from './test-context';
 import { envPrelude, launcherWantedNext, launchInSessionLauncher, prewarmLauncher, sessionShell, warmLauncher, warmSessionLauncher, type PipedProcess } from './warm-launch';
 
 const cleanups: Array<() => void> = [];
@@ -43,16 +44,6 @@ function collect(child: PipedProcess): Promise<{ out: string; err: string; code:
   child.stdout.on('data', (b: Buffer) => (out += b.toString()));
   child.stderr.on('data', (b: Buffer) => (err += b.toString()));
   return new Promise((resolve) => child.on('close', (code: number | null) => resolve({ out, err, code })));
-}
-
-async function launcherPid(pool: LauncherShells, not?: number): Promise<number> {
-  const deadline = Date.now() + 5_000;
-  while (Date.now() < deadline) {
-    const pid = pool.pids().find((p) => p !== not);
-    if (pid !== undefined) return pid;
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  throw new Error('no launcher shell appeared within 5 s');
 }
 
 describe('envPrelude', () => {
