@@ -12,7 +12,8 @@ import type { ToolProgress } from '../../../shared/tools/tool-call';
 import type { CanUseTool, ToolUseContext } from '../core/tool';
 import { createBashTool } from './bash.tool';
 import { isProcessAlive } from './kill-tree';
-import { createLauncherShells, LAUNCHER_SLOTS, type LauncherShells } from './launcher-shell';
+import { LAUNCHER_SLOTS } from './launcher-shell';
+import { createLauncherShells, type LauncherShells } from './launchers';
 import { launcherPid, tempProject, type TempProject } from './test-context';
 
 const allow: CanUseTool = async () => ({ behavior: 'allow' });
@@ -187,7 +188,7 @@ describe('Bash through the launcher shell (BA)', () => {
       entry,
       [
         `import { createBashTool } from ${JSON.stringify(path.join(import.meta.dirname, 'bash.tool.ts'))};`,
-        `import { createLauncherShells } from ${JSON.stringify(path.join(import.meta.dirname, 'launcher-shell.ts'))};`,
+        `import { createLauncherShells } from ${JSON.stringify(path.join(import.meta.dirname, 'launchers.ts'))};`,
         'const shells = createLauncherShells();',
         'const tool = createBashTool({ launchers: shells });',
         `const ctx = { sessionId: 's', projectDir: ${JSON.stringify(dir)}, workingDirectories: [${JSON.stringify(dir)}], state: { cwd: ${JSON.stringify(dir)} },`,

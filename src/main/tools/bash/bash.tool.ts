@@ -1,7 +1,7 @@
 // The Bash tool, first version (SPEC BA; issue 3 item 6): runs a command in the user's shell in the
 // session's cwd (`cd` persists), streams output as progress, kills the whole tree on timeout/Stop.
 import { randomBytes } from 'node:crypto';
-import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -18,6 +18,7 @@ import { createInMemoryTaskRegistry, type TaskRegistry } from '../../tasks/regis
 import { buildTool } from '../core/build-tool';
 import { lazySchema } from '../core/lazy-schema';
 import type { Tool, ToolDef, ToolUseContext } from '../core/tool';
+import { isDirectory } from '../fs-common/paths';
 import { startBackgroundShell } from './background';
 import { isDestructiveCommand } from './destructive';
 import { DEFAULT_OUTPUT_LIMITS, OutputCollector, utf16Length, type OutputLimits } from './output';
@@ -26,7 +27,7 @@ import { bashPrompt } from './prompt';
 import { formatBashResult } from './result-text';
 import { runProcess } from './run-process';
 import { interpretExitCode } from './semantics';
-import { isPoolableShell, type LauncherShells } from './launcher-shell';
+import { isPoolableShell, type LauncherShells } from './launchers';
 import { commandNeedsFile, plainInvocation, shellInvocation } from './shell';
 import { launchersFor, launcherWantedNext, sessionShell, warmSessionLauncher } from './warm-launch';
 
@@ -43,14 +44,6 @@ export interface BashToolDeps {
   killGraceMs?: number;
   /** Where commands start (launcher-shell.ts): the app's launchers by default; false = always spawn. */
   launchers?: false | LauncherShells;
-}
-
-function isDirectory(p: string): boolean {
-  try {
-    return statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
 }
 
 const firstLine = (s: string) => s.trim().split('\n')[0]?.trim() ?? '';

@@ -3,8 +3,9 @@
 // dispose, and an idle launcher never keeps the process alive.
 import { afterEach, describe, expect, it } from 'vitest';
 import { isProcessAlive } from './kill-tree';
-import { createLauncherShells, HELPER_NICENESS, LAUNCHER_SLOTS, LauncherShell, type PipedProcess } from './launcher-shell';
+import { LAUNCHER_SLOTS, LauncherShell } from './launcher-shell';
 import { buildShellEnv } from './shell';
+import { collectOutput as collect, until } from './test-context';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
@@ -15,22 +16,6 @@ function newLauncher(): LauncherShell {
   const l = new LauncherShell('/bin/bash', buildShellEnv());
   cleanups.push(() => l.dispose());
   return l;
-}
-
-function collect(child: PipedProcess): Promise<{ out: string; err: string; code: number | null; signal: NodeJS.Signals | null }> {
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (b: Buffer) => (out += b.toString()));
-  child.stderr.on('data', (b: Buffer) => (err += b.toString()));
-  return new Promise((resolve) => child.on('close', (code, signal) => resolve({ out, err, code, signal })));
-}
-
-async function until(cond: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 5_000;
-  while (!cond()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
 }
 
 const sh = (l: LauncherShell, script: string, prelude = '') => l.launch('/', prelude, '/bin/sh', ['-c', script])!;
@@ -101,53 +86,5 @@ describe('LauncherShell', () => {
     await collect(sh(l, 'echo hi'));
     await new Promise((r) => setImmediate(r));
     expect(process.getActiveResourcesInfo().filter((r) => r !== 'TTYWrap').length).toBe(before);
-  });
-});
-
-describe('createLauncherShells', () => {
-  it('warm forks one launcher; launch uses it, and misses (then forks) when none is ready', async () => {
-    const shells = createLauncherShells();
-    cleanups.push(() => shells.dispose());
-    const home = { shell: '/bin/bash', env: buildShellEnv() };
-    const job = { cwd: '/', env: home.env, file: '/bin/sh', args: ['-c', 'echo ok'] };
-    expect(shells.launch(home, job)).toBeUndefined();
-    await until(() => shells.pids().length === 1, 'the refill');
-    shells.warm(home);
-    expect(shells.stats.spawned).toBe(1);
-    expect((await collect(shells.launch(home, job)!)).out).toBe('ok\n');
-    expect(shells.stats).toMatchObject({ hits: 1, misses: 1 });
-    shells.dispose();
-    await until(() => shells.pids().length === 0, 'the launchers to go');
-    expect(shells.launch(home, job)).toBeUndefined();
-  });
-
-  it("a job's env differing from the launcher's is set by its prelude; one a shell cannot set gets a launcher of its own", async () => {
-    const shells = createLauncherShells();
-    cleanups.push(() => shells.dispose());
-    const home = { shell: '/bin/bash', env: buildShellEnv() };
-    shells.warm(home);
-    const first = shells.pids()[0];
-    const { HOME: _home, ...noHome } = home.env;
-    const env = { ...noHome, AD_JOB_VAR: "it's set" };
-    const r = await collect(shells.launch(home, { cwd: '/', env, file: '/bin/sh', args: ['-c', 'printf "%s|%s" "$AD_JOB_VAR" "${HOME-unset}"'] })!);
-    expect(r.out).toBe("it's set|unset");
-    // BASH_ENV is read by bash at start-up: no prelude can give it; this launcher will not do.
-    const owned = { ...home.env, BASH_ENV: '/nonexistent' };
-    expect(shells.launch({ shell: '/bin/bash', env: owned }, { cwd: '/', env: owned, file: '/bin/true', args: [] })).toBeUndefined();
-    await until(() => shells.pids().some((p) => p !== first), 'a launcher for that env');
-    expect(shells.stats).toMatchObject({ hits: 1, misses: 1, spawned: 2 });
-  });
-
-  it('helper programs run at a lower priority (inherited from their launcher); commands at the app\'s', async () => {
-    const helpers = createLauncherShells({ nice: HELPER_NICENESS });
-    const commands = createLauncherShells();
-    cleanups.push(() => helpers.dispose(), () => commands.dispose());
-    const home = { shell: '/bin/bash', env: buildShellEnv() };
-    const job = { cwd: '/', env: home.env, file: '/bin/sh', args: ['-c', 'ps -o ni= -p $$'] };
-    helpers.warm(home);
-    commands.warm(home);
-    const own = (await collect(commands.launch(home, job)!)).out.trim();
-    const helped = (await collect(helpers.launch(home, job)!)).out.trim();
-    expect(Number(helped)).toBe(Math.min(19, Number(own) + HELPER_NICENESS));
   });
 });

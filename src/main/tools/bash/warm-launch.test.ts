@@ -6,7 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ToolUseContext } from '../core/tool';
-import { createLauncherShells, LAUNCHER_SLOTS, type LauncherShells } from './launcher-shell';
+import { LAUNCHER_SLOTS } from './launcher-shell';
+import { createLauncherShells, type LauncherShells } from './launchers';
 import { launcherPid } from './test-context';
 import { envPrelude, launcherWantedNext, launchInSessionLauncher, prewarmLauncher, sessionShell, warmLauncher, warmSessionLauncher, type PipedProcess } from './warm-launch';
 

@@ -2,13 +2,15 @@
 // call does not fork our large process (see launcher-shell.ts): same exit code, stdout and stderr as a
 // spawn, and the shell's env is made the program's (unset / export first). Anything unusual spawns.
 import { spawn } from 'node:child_process';
-import { accessSync, constants, statSync } from 'node:fs';
+import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { ToolUseContext } from '../core/tool';
-import { defaultHelperShells, defaultLauncherShells, isPoolableShell, type LauncherShells, type PipedProcess } from './launcher-shell';
+import type { PipedProcess } from './launcher-shell';
+import { isDirectory } from '../fs-common/paths';
+import { defaultHelperShells, defaultLauncherShells, isPoolableShell, type LauncherShells } from './launchers';
 
-export { envPrelude } from './launcher-shell';
+export { envPrelude } from './launchers';
 import { buildShellEnv, resolveShell } from './shell';
 
 export type { PipedProcess } from './launcher-shell';
@@ -31,14 +33,6 @@ export function launcherWantedNext(ctx: ToolUseContext): boolean {
 export function sessionShell(ctxEnv: ToolUseContext['env']): { shell: string; env: Record<string, string> } {
   const env = buildShellEnv(ctxEnv);
   return { shell: resolveShell(env), env };
-}
-
-function isDirectory(p: string): boolean {
-  try {
-    return statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
 }
 
 function isExecutable(p: string): boolean {

@@ -8,6 +8,7 @@ import picomatch from 'picomatch';
 import { GREP_VCS_DIRECTORIES } from '../../../shared/tools/grep';
 import type { Launcher } from '../bash/warm-launch';
 import { createTimeSlicer, walkFiles, type IgnoreMatch } from '../fs-common/gitignore';
+import { isDirectory } from '../fs-common/paths';
 import { rgListFiles } from './rg-files';
 
 export interface GlobPlan {
@@ -46,14 +47,6 @@ export interface FoundFiles {
 function isFile(p: string): boolean {
   try {
     return lstatSync(p).isFile();
-  } catch {
-    return false;
-  }
-}
-
-function isDirectory(p: string): boolean {
-  try {
-    return statSync(p).isDirectory();
   } catch {
     return false;
   }

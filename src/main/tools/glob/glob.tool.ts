@@ -13,7 +13,7 @@ import {
   type GlobOutput,
 } from '../../../shared/tools/glob';
 import { warmLauncher, warmSessionLauncher } from '../bash/warm-launch';
-import type { LauncherShells } from '../bash/launcher-shell';
+import type { LauncherShells } from '../bash/launchers';
 import { buildTool } from '../core/build-tool';
 import { lazySchema } from '../core/lazy-schema';
 import type { Tool, ToolDef, ToolUseContext } from '../core/tool';

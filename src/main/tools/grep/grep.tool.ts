@@ -4,7 +4,7 @@
 import { realpathSync, statSync } from 'node:fs';
 import { GREP_TOOL_NAME, makeGrepInputSchema, type GrepInput, type GrepOutput } from '../../../shared/tools/grep';
 import { warmLauncher, warmSessionLauncher } from '../bash/warm-launch';
-import type { LauncherShells } from '../bash/launcher-shell';
+import type { LauncherShells } from '../bash/launchers';
 import { buildTool } from '../core/build-tool';
 import { lazySchema } from '../core/lazy-schema';
 import type { Tool, ToolDef, ToolUseContext } from '../core/tool';
