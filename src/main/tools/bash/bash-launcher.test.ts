@@ -195,6 +195,7 @@ describe('Bash through the launcher shell (BA)', () => {
         `  abortSignal: new AbortController().signal, toolResultsDir: ${JSON.stringify(path.join(dir, 'results'))}, env: {},`,
         '  log: { debug() {}, info() {}, warn() {}, error() {} }, tools: [] };',
         "const first = await tool.call({ command: 'echo used' }, ctx as never, async () => ({ behavior: 'allow' }), 'm', () => undefined);",
+        'tool.warmUp?.(ctx as never);',
         'await new Promise((res) => setTimeout(res, 300));',
         "const second = await tool.call({ command: 'echo again' }, ctx as never, async () => ({ behavior: 'allow' }), 'm', () => undefined);",
         "console.log(JSON.stringify({ out: first.data.stdout + second.data.stdout, launchers: shells.pids(), hits: shells.stats.hits }));",
@@ -226,4 +227,53 @@ describe('Bash through the launcher shell (BA)', () => {
     while (Date.now() < deadline && isProcessAlive(report.launchers[0]!)) await new Promise((r) => setTimeout(r, 10));
     expect(isProcessAlive(report.launchers[0]!)).toBe(false);
   }, 20_000);
+});
+
+describe('Bash through a shell prepared ahead (BA)', () => {
+  it('BA the warm-up prepares a shell; the next commands run in prepared shells, as a spawn would run them', async () => {
+    const p = setup({ OLDPWD: undefined });
+    mkdirSync(path.join(p.dir, 'sub'), { recursive: true });
+    const shells = newLaunchers();
+    const tool = createBashTool({ launchers: shells });
+    tool.warmUp?.(p.ctx);
+    const first = await run(shells, p, { command: 'echo "old=${OLDPWD-unset}"; cd sub; cat; exit 3' });
+    expect(first).toMatchObject({ stdout: 'old=unset\n', exitCode: 3 });
+    expect(p.ctx.state.cwd).toBe(path.join(p.dir, 'sub'));
+    // The next one was prepared while the first ran.
+    const big = 'x'.repeat(200_000);
+    const second = await run(shells, p, { command: `pwd; v='${big}'\necho "\${#v} $LINENO"; readlink /proc/$$/fd/0 || echo /dev/null` });
+    expect(second.stdout).toBe(`${path.join(p.dir, 'sub')}\n200000 6\n/dev/null\n`);
+    expect(shells.stats).toMatchObject({ hits: 2, misses: 0, spawned: 1 });
+  });
+
+  it('PL5/BA Stop kills the tree of a command in a prepared shell', async () => {
+    const p = setup();
+    const shells = newLaunchers();
+    createBashTool({ launchers: shells }).warmUp?.(p.ctx);
+    const seen: string[] = [];
+    const r = await run(shells, p, { command: 'echo "shell=$$"; sleep 100 & echo "child=$!"; sleep 100' }, (e) => {
+      if (e.type === 'output') seen.push(e.text);
+      if (seen.join('').includes('child=')) p.abort.abort();
+    });
+    expect(r.interrupted).toBe(true);
+    const pids = [...r.stdout.matchAll(/=(\d+)/g)].map((m) => Number(m[1]));
+    expect(pids).toHaveLength(2);
+    for (const x of pids) expect(isProcessAlive(x)).toBe(false);
+    expect(shells.stats.hits).toBe(1);
+  });
+
+  it('BA a shell prepared for another env is not used; the next warm-up replaces it', async () => {
+    const p = setup();
+    const shells = newLaunchers();
+    const tool = createBashTool({ launchers: shells });
+    tool.warmUp?.(p.ctx);
+    const other = { ...p.ctx, env: { AGENT_DESK_POOL_VAR: 'other' } };
+    const r = await run(shells, p, { command: 'echo "$AGENT_DESK_POOL_VAR"' }, undefined, other);
+    expect(r.stdout).toBe('other\n');
+    tool.warmUp?.(other);
+    const again = await run(shells, p, { command: 'echo "$AGENT_DESK_POOL_VAR"' }, undefined, other);
+    expect(again.stdout).toBe('other\n');
+    // First a launcher job (the prepared shell had the old env), then the shell prepared for this one.
+    expect(shells.stats.hits).toBe(2);
+  });
 });

@@ -29,7 +29,7 @@ import { runProcess } from './run-process';
 import { interpretExitCode } from './semantics';
 import { isPoolableShell, type LauncherShells } from './launchers';
 import { commandNeedsFile, plainInvocation, shellInvocation } from './shell';
-import { launchersFor, launcherWantedNext, sessionShell, warmSessionLauncher } from './warm-launch';
+import { launchersFor, launcherWantedNext, prepareSessionShell, sessionShell, warmSessionLauncher } from './warm-launch';
 
 /** SPEC PL6: "Bash ~100K". */
 export const BASH_MAX_RESULT_SIZE_CHARS = 100_000;
@@ -72,8 +72,11 @@ export function createBashToolDef(deps: BashToolDeps = {}): ToolDef<BashInput, B
         : { result: true },
     checkPermissions: () => ({ behavior: 'passthrough', message: 'Bash commands need approval unless a rule allows them.' }),
 
+    // While the model thinks: the launcher is there and a shell waits for the next command.
     warmUp(ctx) {
-      if (sandbox === passThroughSandbox) warmSessionLauncher(ctx, deps.launchers, 'commands');
+      if (sandbox !== passThroughSandbox) return;
+      warmSessionLauncher(ctx, deps.launchers, 'commands');
+      prepareSessionShell(ctx, deps.launchers);
     },
 
     async call(input, ctx, _canUseTool, _parentMessageId, onProgress) {
@@ -99,16 +102,20 @@ export function createBashToolDef(deps: BashToolDeps = {}): ToolDef<BashInput, B
 
       const id = randomBytes(6).toString('hex');
       const cwdFile = path.join(os.tmpdir(), `agent-desk-cwd-${process.pid}-${id}`);
-      const commandFile = commandNeedsFile(shell, input.command) ? path.join(os.tmpdir(), `agent-desk-cmd-${process.pid}-${id}`) : undefined;
+      // The launcher only where a spawn would run this very shell unwrapped (same env, no sandbox).
+      const launchers =
+        !input.dangerouslyDisableSandbox && sandbox === passThroughSandbox && isPoolableShell(shell) ? launchersFor(deps.launchers) : undefined;
+      // A shell started ahead waits for exactly this request (its fields NUL-terminated).
+      const request = [cwd, cwdFile, input.command].some((f) => f.includes('\0')) ? undefined : `${cwd}\0${cwdFile}\0${input.command}\0`;
+      const prepared = request !== undefined ? launchers?.takePrepared({ shell, env }, env) : undefined;
+      const commandFile = !prepared && commandNeedsFile(shell, input.command) ? path.join(os.tmpdir(), `agent-desk-cmd-${process.pid}-${id}`) : undefined;
       if (commandFile) writeFileSync(commandFile, input.command, { mode: 0o600 });
       const inv = shellInvocation(shell, input.command, cwdFile, commandFile);
       const launch = wrap(inv.file, inv.args);
-      // The launcher only where a spawn would run this very shell unwrapped (same env, no sandbox). A used-up
-      // launcher is replaced now only if another call of this message will want one; otherwise the
-      // warm-up forks it when the process next waits for the model (a fork blocks our event loop).
-      const launchers =
-        !input.dangerouslyDisableSandbox && sandbox === passThroughSandbox && isPoolableShell(shell) ? launchersFor(deps.launchers) : undefined;
-      const job = launchers?.launch({ shell, env }, { cwd, env, file: launch.file, args: launch.args }, { refill: launcherWantedNext(ctx) });
+      // Else a job of the launcher. A used-up launcher is replaced now only if another call of this
+      // message will want one; otherwise the warm-up forks it when the process next waits for the
+      // model (a fork blocks our event loop).
+      const job = prepared ?? launchers?.launch({ shell, env }, { cwd, env, file: launch.file, args: launch.args }, { refill: launcherWantedNext(ctx) });
       const collector = new OutputCollector(
         path.join(ctx.toolResultsDir, `bash-${id}.output`),
         deps.outputLimits ?? DEFAULT_OUTPUT_LIMITS,
@@ -118,6 +125,7 @@ export function createBashToolDef(deps: BashToolDeps = {}): ToolDef<BashInput, B
       const run = await runProcess({
         ...launch,
         ...(job ? { spawned: job } : {}),
+        ...(prepared ? { stdin: request } : {}),
         timeoutMs,
         signal: ctx.abortSignal,
         ...(deps.killGraceMs !== undefined ? { killGraceMs: deps.killGraceMs } : {}),

@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { constants, getPriority, setPriority } from 'node:os';
-import type { Readable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import { isProcessAlive } from './kill-tree';
 
 /** Programs one launcher can start; then it retires (a fresh one is forked while the process idles). */
@@ -44,8 +44,12 @@ export interface PipedProcess {
   once(event: 'spawn', listener: () => void): this;
 }
 
-/** The job for slot `slot`: `prelude` (env changes) and the program, in `cwd`. */
-export function jobLine(id: number, slot: number, cwd: string, prelude: string, file: string, args: readonly string[]): string {
+/**
+ * The job for slot `slot`: `prelude` (env changes) and the program, in `cwd`. With `readsSlot` the
+ * program's stdin is its own stdout socket too (a socketpair carries both ways): it reads what we
+ * write to that socket (a prepared shell's request), where other programs read /dev/null.
+ */
+export function jobLine(id: number, slot: number, cwd: string, prelude: string, file: string, args: readonly string[], readsSlot = false): string {
   const out = FIRST_SLOT_FD + 2 * slot;
   const err = out + 1;
   const s = STATUS_FD;
@@ -54,7 +58,7 @@ export function jobLine(id: number, slot: number, cwd: string, prelude: string, 
   // of bash's (a job killed by a signal) can never meet a pipe its reader closed and kill the job by
   // SIGPIPE before it reports. A pipe reaches EOF once every holder closed it: the job drops the
   // other slots at once and its own once the program has it; the program keeps no status channel.
-  const program = `${[file, ...args].map(quote).join(' ')} >&${out} 2>&${err} ${out}>&- ${err}>&- ${s}>&-`;
+  const program = `${[file, ...args].map(quote).join(' ')} >&${out} 2>&${err}${readsSlot ? ` <&${out}` : ''} ${out}>&- ${err}>&- ${s}>&-`;
   // The `cd` is the launcher's, not the program's: OLDPWD is put back as a spawn would leave it.
   const enter =
     `__ad_o=\${OLDPWD-__ad_unset}; cd -- ${quote(cwd)} || { echo "x ${id} 126" >&${s}; exit; }; ` +
@@ -76,12 +80,17 @@ class LaunchedJob extends EventEmitter implements PipedProcess {
   private open = 2;
   private done = false;
 
+  /** For a prepared shell: where its request is written (its stdout socket, read as its stdin). */
+  readonly stdin: Writable | undefined;
+
   constructor(
     readonly stdout: Readable,
     readonly stderr: Readable,
     private readonly settled: () => void,
+    readsSlot = false,
   ) {
     super();
+    this.stdin = readsSlot ? (stdout as unknown as Writable) : undefined;
     for (const stream of [stdout, stderr]) {
       stream.on('error', () => undefined);
       stream.once('close', () => {
@@ -163,6 +172,7 @@ type Unrefable = { ref?: () => void; unref?: () => void } | null | undefined;
 export class LauncherShell {
   private readonly child: ChildProcess;
   private readonly jobs = new Map<number, LaunchedJob>();
+  private readonly activators = new WeakMap<PipedProcess, () => void>();
   private nextSlot = 0;
   private running = 0;
   private dead = false;
@@ -208,24 +218,45 @@ export class LauncherShell {
   }
 
   /** Starts `file args` in `cwd` after `prelude` (shell commands that set its env). Undefined if no slot is left. */
-  launch(cwd: string, prelude: string, file: string, args: readonly string[]): PipedProcess | undefined {
+  /**
+   * Starts a program. `prepared`: it reads its stdin from its stdout socket and waits there, keeping
+   * nothing alive, until `activate` hands it to a caller.
+   */
+  launch(cwd: string, prelude: string, file: string, args: readonly string[], opts: { prepared?: boolean } = {}): PipedProcess | undefined {
     if (!this.usable || !this.child.stdin?.writable) return undefined;
     const slot = this.nextSlot++;
     const stdout = this.child.stdio[FIRST_SLOT_FD + 2 * slot] as Readable;
     const stderr = this.child.stdio[FIRST_SLOT_FD + 2 * slot + 1] as Readable;
     const id = slot;
-    const job = new LaunchedJob(stdout, stderr, () => {
-      this.jobs.delete(id);
-      if (--this.running === 0) this.setRef(false);
-    });
+    let active = false;
+    const job = new LaunchedJob(
+      stdout,
+      stderr,
+      () => {
+        this.jobs.delete(id);
+        if (active && --this.running === 0) this.setRef(false);
+      },
+      opts.prepared,
+    );
     this.jobs.set(id, job);
-    if (this.running++ === 0) this.setRef(true);
-    (stdout as Unrefable)?.ref?.();
-    (stderr as Unrefable)?.ref?.();
-    this.child.stdin.write(jobLine(id, slot, cwd, prelude, file, args));
+    this.activators.set(job, () => {
+      if (active) return;
+      active = true;
+      if (this.running++ === 0) this.setRef(true);
+      (stdout as Unrefable)?.ref?.();
+      (stderr as Unrefable)?.ref?.();
+    });
+    if (!opts.prepared) this.activate(job);
+    this.child.stdin.write(jobLine(id, slot, cwd, prelude, file, args, opts.prepared));
     // The last slot taken: no more lines will come, so the shell may exit (its jobs live on).
     if (this.nextSlot >= LAUNCHER_SLOTS) this.child.stdin.end();
     return job;
+  }
+
+  /** A prepared program is taken: from now on it keeps the process alive like any running one. */
+  activate(job: PipedProcess): void {
+    this.activators.get(job)?.();
+    this.activators.delete(job);
   }
 
   /** No more launches: the shell exits once it has read what it was sent; running jobs go on. */

@@ -27,6 +27,20 @@ export function envPrelude(shellEnv: Record<string, string>, env: Record<string,
   return parts.join('; ');
 }
 
+/** A program started ahead of its call: where it starts and with what env. */
+export interface PreparedSpec {
+  cwd: string;
+  env: Record<string, string>;
+  file: string;
+  args: readonly string[];
+}
+
+/** A prepared program once taken: its request goes to `stdin`. */
+export type PreparedProcess = PipedProcess & { readonly stdin: NodeJS.WritableStream };
+
+/** The same env up to what a shell keeps itself (SHLVL, PWD, OLDPWD, _). */
+const sameEnv = (a: Record<string, string>, b: Record<string, string>) => envPrelude(a, b) === '' && envPrelude(b, a) === '';
+
 /** The shell a launcher runs, and the env it is forked with (a session's shell env). */
 export interface LauncherHome {
   shell: string;
@@ -48,6 +62,16 @@ export interface LauncherShells {
   ): PipedProcess | undefined;
   /** Forks a launcher for `home` now, unless a usable one of that shell can give its env. */
   warm(home: LauncherHome): void;
+  /**
+   * Starts a program ahead of its call (a shell waiting on its stdin for its request), unless one for
+   * exactly this job's env already waits; one waits at a time. Forks a launcher if none is ready.
+   */
+  prepare(home: LauncherHome, job: PreparedSpec): void;
+  /**
+   * The waiting program for exactly `env`, handed over (write its request to its `stdin`), or
+   * undefined; the next one is prepared on the next turn of the event loop.
+   */
+  takePrepared(home: LauncherHome, env: Record<string, string>): PreparedProcess | undefined;
   /** pids of the launchers still alive (tests). */
   pids(): number[];
   readonly stats: { hits: number; misses: number; spawned: number };
@@ -62,11 +86,13 @@ export interface LauncherShells {
  */
 export function createLauncherShells(opts: { nice?: number } = {}): LauncherShells {
   let ready: { home: LauncherHome; launcher: LauncherShell } | undefined;
+  let waiting: { shell: string; spec: PreparedSpec; launcher: LauncherShell; job: PipedProcess } | undefined;
   const alive = new Set<LauncherShell>();
   const stats = { hits: 0, misses: 0, spawned: 0 };
   let disposed = false;
 
   const killAll = () => {
+    waiting = undefined;
     for (const l of alive) l.dispose();
     alive.clear();
     ready = undefined;
@@ -96,7 +122,7 @@ export function createLauncherShells(opts: { nice?: number } = {}): LauncherShel
     ready = { home, launcher };
   };
 
-  return {
+  const api: LauncherShells = {
     launch(home, job, opts = {}) {
       if (disposed) return undefined;
       const l = serves(home, job.env) ? ready!.launcher : undefined;
@@ -111,6 +137,31 @@ export function createLauncherShells(opts: { nice?: number } = {}): LauncherShel
       return started;
     },
     warm: (home) => fork(home),
+    prepare(home, spec) {
+      if (disposed) return;
+      if (waiting) {
+        const live = waiting.job.exitCode === null && waiting.job.signalCode === null;
+        if (live && waiting.shell === home.shell && sameEnv(waiting.spec.env, spec.env)) return;
+        // Prepared for another env (or dead): not what comes next.
+        if (live) waiting.job.kill('SIGKILL');
+        waiting = undefined;
+      }
+      if (!serves(home, spec.env)) fork(home);
+      const l = serves(home, spec.env) ? ready!.launcher : undefined;
+      const prelude = l ? envPrelude(ready!.home.env, spec.env) : undefined;
+      const job = l && prelude !== undefined ? l.launch(spec.cwd, prelude, spec.file, spec.args, { prepared: true }) : undefined;
+      if (job) waiting = { shell: home.shell, spec, launcher: l!, job };
+    },
+    takePrepared(home, env) {
+      const w = waiting;
+      if (disposed || !w || w.shell !== home.shell || !sameEnv(w.spec.env, env)) return undefined;
+      waiting = undefined;
+      if (w.job.exitCode !== null || w.job.signalCode !== null) return undefined;
+      w.launcher.activate(w.job);
+      stats.hits++;
+      setImmediate(() => api.prepare(home, w.spec)).unref();
+      return w.job as PreparedProcess;
+    },
     pids: () => [...alive].flatMap((l) => (l.pid !== undefined ? [l.pid] : [])),
     stats,
     dispose() {
@@ -119,6 +170,7 @@ export function createLauncherShells(opts: { nice?: number } = {}): LauncherShel
       process.removeListener('exit', killAll);
     },
   };
+  return api;
 }
 
 /**

@@ -61,6 +61,20 @@ export const FILE_WRAPPER_SCRIPT = [
 /** Above this many bytes a command travels in a file (bash only; see FILE_WRAPPER_SCRIPT). */
 export const MAX_COMMAND_ARG_BYTES = 64 * 1024;
 
+/**
+ * WRAPPER_SCRIPT for a shell started ahead of its command (launchers.ts `prepare`): it reads
+ * "cwd\0cwdfile\0command\0" from stdin, gives the command an empty stdin as a spawn does, enters the
+ * cwd (OLDPWD put back: this `cd` is ours, not the command's), then the same EXIT trap and `eval`.
+ * Five lines with `eval` last, as in WRAPPER_SCRIPT, so $LINENO reads the same. EOF first → exit.
+ */
+export const WARM_WRAPPER_SCRIPT = [
+  "IFS= read -r -d '' __ad_cwd || exit 1; IFS= read -r -d '' __ad_cwd_file || exit 1; IFS= read -r -d '' __ad_cmd || exit 1",
+  'exec </dev/null; __ad_oldpwd=${OLDPWD-__ad_unset}',
+  'cd -- "$__ad_cwd" || exit 1; if [ "$__ad_oldpwd" = __ad_unset ]; then unset OLDPWD; else OLDPWD=$__ad_oldpwd; fi',
+  `unset __ad_cwd __ad_oldpwd; trap 'pwd -P >| "$__ad_cwd_file" 2>/dev/null' EXIT`,
+  'eval "$__ad_cmd"',
+].join('\n');
+
 export interface ShellInvocation {
   file: string;
   args: string[];

@@ -11,7 +11,7 @@ import { isDirectory } from '../fs-common/paths';
 import { defaultHelperShells, defaultLauncherShells, isPoolableShell, type LauncherShells } from './launchers';
 
 export { envPrelude } from './launchers';
-import { buildShellEnv, resolveShell } from './shell';
+import { buildShellEnv, resolveShell, WARM_WRAPPER_SCRIPT } from './shell';
 
 export type { PipedProcess } from './launcher-shell';
 /** Starts a helper program with an empty stdin and its stdout and stderr piped. */
@@ -84,6 +84,14 @@ export function warmSessionLauncher(ctx: ToolUseContext, launchers: LauncherShel
   if (!shells) return;
   const home = sessionShell(ctx.env);
   if (isPoolableShell(home.shell)) shells.warm(home);
+}
+
+/** Bash's warm-up: a shell of this session waits in the launcher for the next command (WARM_WRAPPER_SCRIPT). */
+export function prepareSessionShell(ctx: ToolUseContext, launchers?: LauncherShells | false): void {
+  const shells = launchersFor(launchers, 'commands');
+  const home = sessionShell(ctx.env);
+  if (!shells || !isPoolableShell(home.shell)) return;
+  shells.prepare(home, { cwd: '/', env: home.env, file: home.shell, args: ['-c', WARM_WRAPPER_SCRIPT, 'bash'] });
 }
 
 /**
