@@ -122,19 +122,25 @@ export function createLauncherShells(opts: { nice?: number } = {}): LauncherShel
     ready = { home, launcher };
   };
 
+  /** A job through the ready launcher of `home.shell`, with exactly `spec.env`, if it can give it. */
+  const start = (home: LauncherHome, spec: PreparedSpec, prepared = false) => {
+    const l = serves(home, spec.env) ? ready!.launcher : undefined;
+    const prelude = l ? envPrelude(ready!.home.env, spec.env) : undefined;
+    const job = l && prelude !== undefined ? l.launch(spec.cwd, prelude, spec.file, spec.args, { prepared }) : undefined;
+    return job ? { launcher: l!, job } : undefined;
+  };
+
   const api: LauncherShells = {
     launch(home, job, opts = {}) {
       if (disposed) return undefined;
-      const l = serves(home, job.env) ? ready!.launcher : undefined;
-      const prelude = l ? envPrelude(ready!.home.env, job.env) : undefined;
-      const started = l && prelude !== undefined ? l.launch(job.cwd, prelude, job.file, job.args) : undefined;
+      const started = start(home, job);
       if (started) stats.hits++;
       else stats.misses++;
-      if (!started || !l!.usable) {
+      if (!started || !started.launcher.usable) {
         if (opts.refill !== false) setImmediate(() => fork(home)).unref();
         else if (ready && !ready.launcher.usable) ready = undefined;
       }
-      return started;
+      return started?.job;
     },
     warm: (home) => fork(home),
     prepare(home, spec) {
@@ -147,10 +153,8 @@ export function createLauncherShells(opts: { nice?: number } = {}): LauncherShel
         waiting = undefined;
       }
       if (!serves(home, spec.env)) fork(home);
-      const l = serves(home, spec.env) ? ready!.launcher : undefined;
-      const prelude = l ? envPrelude(ready!.home.env, spec.env) : undefined;
-      const job = l && prelude !== undefined ? l.launch(spec.cwd, prelude, spec.file, spec.args, { prepared: true }) : undefined;
-      if (job) waiting = { shell: home.shell, spec, launcher: l!, job };
+      const started = start(home, spec, true);
+      if (started) waiting = { shell: home.shell, spec, ...started };
     },
     takePrepared(home, env) {
       const w = waiting;
