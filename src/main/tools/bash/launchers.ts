@@ -27,8 +27,8 @@ export function envPrelude(shellEnv: Record<string, string>, env: Record<string,
   return parts.join('; ');
 }
 
-/** A program started ahead of its call: where it starts and with what env. */
-export interface PreparedSpec {
+/** A program to start: where, with exactly which env, what. */
+export interface ProgramSpec {
   cwd: string;
   env: Record<string, string>;
   file: string;
@@ -57,7 +57,7 @@ export interface LauncherShells {
    */
   launch(
     home: LauncherHome,
-    job: { cwd: string; env: Record<string, string>; file: string; args: readonly string[] },
+    job: ProgramSpec,
     opts?: { refill?: boolean },
   ): PipedProcess | undefined;
   /** Forks a launcher for `home` now, unless a usable one of that shell can give its env. */
@@ -66,7 +66,7 @@ export interface LauncherShells {
    * Starts a program ahead of its call (a shell waiting on its stdin for its request), unless one for
    * exactly this job's env already waits; one waits at a time. Forks a launcher if none is ready.
    */
-  prepare(home: LauncherHome, job: PreparedSpec): void;
+  prepare(home: LauncherHome, job: ProgramSpec): void;
   /**
    * The waiting program for exactly `env`, handed over (write its request to its `stdin`), or
    * undefined; the next one is prepared on the next turn of the event loop.
@@ -86,7 +86,7 @@ export interface LauncherShells {
  */
 export function createLauncherShells(opts: { nice?: number } = {}): LauncherShells {
   let ready: { home: LauncherHome; launcher: LauncherShell } | undefined;
-  let waiting: { shell: string; spec: PreparedSpec; launcher: LauncherShell; job: PipedProcess } | undefined;
+  let waiting: { shell: string; spec: ProgramSpec; launcher: LauncherShell; job: PipedProcess } | undefined;
   const alive = new Set<LauncherShell>();
   const stats = { hits: 0, misses: 0, spawned: 0 };
   let disposed = false;
@@ -99,8 +99,10 @@ export function createLauncherShells(opts: { nice?: number } = {}): LauncherShel
   };
   process.once('exit', killAll);
 
-  const serves = (home: LauncherHome, env: Record<string, string>) =>
-    ready !== undefined && ready.home.shell === home.shell && ready.launcher.usable && envPrelude(ready.home.env, env) !== undefined;
+  /** The prelude that gives `env` in the ready launcher of `home.shell`; undefined if it cannot serve it. */
+  const preludeFor = (home: LauncherHome, env: Record<string, string>) =>
+    ready !== undefined && ready.home.shell === home.shell && ready.launcher.usable ? envPrelude(ready.home.env, env) : undefined;
+  const serves = (home: LauncherHome, env: Record<string, string>) => preludeFor(home, env) !== undefined;
 
   const fork = (home: LauncherHome) => {
     if (disposed || serves(home, home.env)) return;
@@ -123,11 +125,11 @@ export function createLauncherShells(opts: { nice?: number } = {}): LauncherShel
   };
 
   /** A job through the ready launcher of `home.shell`, with exactly `spec.env`, if it can give it. */
-  const start = (home: LauncherHome, spec: PreparedSpec, prepared = false) => {
-    const l = serves(home, spec.env) ? ready!.launcher : undefined;
-    const prelude = l ? envPrelude(ready!.home.env, spec.env) : undefined;
-    const job = l && prelude !== undefined ? l.launch(spec.cwd, prelude, spec.file, spec.args, { prepared }) : undefined;
-    return job ? { launcher: l!, job } : undefined;
+  const start = (home: LauncherHome, spec: ProgramSpec, prepared = false) => {
+    const prelude = preludeFor(home, spec.env);
+    const launcher = ready?.launcher;
+    const job = prelude !== undefined && launcher ? launcher.launch(spec.cwd, prelude, spec.file, spec.args, { prepared }) : undefined;
+    return job && launcher ? { launcher, job } : undefined;
   };
 
   const api: LauncherShells = {

@@ -140,11 +140,6 @@ class StreamBuffer {
     this.tail = rest.length >= keep ? rest.slice(-keep) : (this.tail + rest).slice(-keep);
   }
 
-  /** Head and tail never overlap, so anything beyond them was dropped. */
-  get truncated(): boolean {
-    return this.total > this.head.length + this.settleRawTail().length;
-  }
-
   get inMemoryChars(): number {
     return this.fullChars;
   }
@@ -152,6 +147,7 @@ class StreamBuffer {
   text(omittedNote: (chars: number) => string): string {
     if (this.full.length > 0 || this.head === '') return this.full.join('');
     const tail = this.settleRawTail();
+    // Head and tail never overlap, so anything beyond them was dropped.
     if (this.total <= this.head.length + tail.length) return this.head + tail;
     const omitted = this.total - this.head.length - tail.length;
     return this.head + omittedNote(omitted) + tail;

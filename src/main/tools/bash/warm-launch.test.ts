@@ -6,10 +6,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ToolUseContext } from '../core/tool';
-import { LAUNCHER_SLOTS } from './launcher-shell';
-import { createLauncherShells, type LauncherShells } from './launchers';
+import { LAUNCHER_SLOTS, type PipedProcess } from './launcher-shell';
+import { createLauncherShells, envPrelude, type LauncherShells } from './launchers';
 import { launcherPid } from './test-context';
-import { envPrelude, launcherWantedNext, launchInSessionLauncher, prewarmLauncher, sessionShell, warmLauncher, warmSessionLauncher, type PipedProcess } from './warm-launch';
+import { launcherWantedNext, launchInSessionLauncher, prewarmLauncher, sessionShell, warmLauncher, warmSessionLauncher } from './warm-launch';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {

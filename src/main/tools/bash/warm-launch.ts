@@ -4,21 +4,18 @@
 import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import type { ToolUseContext } from '../core/tool';
-import type { PipedProcess } from './launcher-shell';
 import { isDirectory } from '../fs-common/paths';
+import type { PipedProcess } from './launcher-shell';
 import { defaultHelperShells, defaultLauncherShells, isPoolableShell, type LauncherShells } from './launchers';
-
-export { envPrelude } from './launchers';
 import { buildShellEnv, resolveShell, WARM_WRAPPER_SCRIPT } from './shell';
 
-export type { PipedProcess } from './launcher-shell';
 /** Starts a helper program with an empty stdin and its stdout and stderr piped. */
 export type Launcher = (file: string, args: readonly string[], opts: { cwd: string; env: Record<string, string> }) => PipedProcess;
 
 export const spawnLauncher: Launcher = (file, args, opts) =>
-  spawn(file, [...args], { cwd: opts.cwd, env: opts.env, stdio: ['ignore', 'pipe', 'pipe'] }) as PipedProcess & ReturnType<typeof spawn>;
+  // Piped stdout and stderr are never null; ChildProcess types them as if they could be.
+  spawn(file, [...args], { cwd: opts.cwd, env: opts.env, stdio: ['ignore', 'pipe', 'pipe'] }) as PipedProcess;
 
 /** Tools whose calls start programs through the launcher. */
 const LAUNCHER_TOOLS: ReadonlySet<string> = new Set(['Bash', 'Grep', 'Glob']);
@@ -98,9 +95,9 @@ export function prepareSessionShell(ctx: ToolUseContext, launchers?: LauncherShe
  * Forks the app's launchers with the app's own shell env, before any session exists (a session's
  * settings env is then set job by job). For process start-up: a smaller process forks faster.
  */
-export function prewarmLauncher(env: ToolUseContext['env'], launchers?: LauncherShells | false, kinds: readonly LauncherKind[] = ['commands', 'helpers']): void {
+export function prewarmLauncher(env: ToolUseContext['env'], launchers?: LauncherShells | false): void {
   const shellEnv = buildShellEnv({}, env);
   const home = { shell: resolveShell(shellEnv), env: shellEnv };
   if (!isPoolableShell(home.shell)) return;
-  for (const kind of kinds) launchersFor(launchers, kind)?.warm(home);
+  for (const kind of ['commands', 'helpers'] as const) launchersFor(launchers, kind)?.warm(home);
 }
