@@ -46,7 +46,8 @@ describe('LauncherShell', () => {
     expect(job.kill('SIGKILL')).toBe(true);
     expect(await done).toMatchObject({ code: null, signal: 'SIGKILL' });
     expect(job.signalCode).toBe('SIGKILL');
-    expect(isProcessAlive(job.pid!)).toBe(false);
+    // Its pipes close as it exits, a moment before the kernel marks it dead.
+    await until(() => !isProcessAlive(job.pid!), 'the program to be gone');
     expect(job.kill('SIGKILL')).toBe(false);
   });
 
@@ -75,7 +76,8 @@ describe('LauncherShell', () => {
     await until(() => job.pid !== undefined, 'the pid');
     l.dispose();
     expect(await done).toMatchObject({ code: null, signal: 'SIGKILL' });
-    expect(isProcessAlive(job.pid!)).toBe(false);
+    // Its pipes close as it exits, a moment before the kernel marks it dead.
+    await until(() => !isProcessAlive(job.pid!), 'the program to be gone');
     expect(l.usable).toBe(false);
   });
 
