@@ -57,4 +57,15 @@ describe('createLauncherShells', () => {
     const helped = (await collect(helpers.launch(home, job)!)).out.trim();
     expect(Number(helped)).toBe(Math.min(19, Number(own) + HELPER_NICENESS));
   });
+
+  it('a prepared shell whose launcher goes before it started is dropped quietly, not an uncaught error', async () => {
+    const shells = createLauncherShells();
+    const home = { shell: '/bin/bash', env: buildShellEnv() };
+    shells.prepare(home, { cwd: '/', env: home.env, file: '/bin/sh', args: ['-c', 'read x'] });
+    // At once, before the shell has reported its pid: the dispose has to kill it unseen.
+    shells.dispose();
+    await until(() => shells.pids().length === 0, 'the launcher to go');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(shells.takePrepared(home, home.env)).toBeUndefined();
+  });
 });

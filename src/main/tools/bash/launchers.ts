@@ -156,7 +156,16 @@ export function createLauncherShells(opts: { nice?: number } = {}): LauncherShel
       }
       if (!serves(home, spec.env)) fork(home);
       const started = start(home, spec, true);
-      if (started) waiting = { shell: home.shell, spec, ...started };
+      if (!started) return;
+      const entry = { shell: home.shell, spec, ...started };
+      waiting = entry;
+      // Nobody listens to a waiting shell yet: if it dies (or its launcher does before it started),
+      // it is only no longer waiting, not an error anyone must handle.
+      const gone = () => {
+        if (waiting === entry) waiting = undefined;
+      };
+      entry.job.on('error', gone);
+      entry.job.on('close', gone);
     },
     takePrepared(home, env) {
       const w = waiting;
