@@ -12,6 +12,9 @@ const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const reports = join(repo, '.test-reports');
 const bin = (name) => join(repo, 'node_modules', '.bin', name);
 
+/** Steps that exited non-zero: a step can fail with every test passed (vitest's unhandled errors). */
+const failedSteps = [];
+
 function step(title, cmd, args, opts = {}) {
   const t0 = Date.now();
   console.log(`\n▶ ${title}`);
@@ -19,6 +22,7 @@ function step(title, cmd, args, opts = {}) {
   const secs = ((Date.now() - t0) / 1000).toFixed(1);
   if (r.status !== 0) {
     console.error(`✖ ${title} failed (exit ${r.status ?? r.signal}) after ${secs}s`);
+    failedSteps.push(title);
     return false;
   }
   console.log(`✔ ${title} (${secs}s)`);
@@ -107,4 +111,5 @@ if (ok) {
 const c = counts();
 console.log(`\ntests: ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped`);
 for (const r of c.reasons) console.log(`skipped (not a pass): ${r}`);
+for (const t of failedSteps) console.log(`failed step: ${t} (see its output above)`);
 process.exit(ok && unitOk && e2eOk && c.failed === 0 ? 0 : 1);
