@@ -1,5 +1,6 @@
 // Electron entry: hands over to the desktop composition root.
 import './app/zod-jitless';
+import './app/wasm-liftoff';
 import { enableCodeCache } from './cli/code-cache';
 
 // The code cache (and zod's settings) apply to what loads after them: the app loads here, not above.

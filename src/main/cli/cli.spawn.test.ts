@@ -78,10 +78,10 @@ afterAll(async () => {
   rmSync(privateOut, { recursive: true, force: true });
 });
 
-function run(args: string[], env: Record<string, string> = {}, input?: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function run(args: string[], env: Record<string, string> = {}, input?: string, nodeArgs: string[] = []): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('ANTHROPIC_') && !k.startsWith('AGENT_DESK_')));
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [entry, ...args], {
+    const child = spawn(process.execPath, [...nodeArgs, entry, ...args], {
       cwd: projectDir,
       env: { ...base, ANTHROPIC_API_KEY: 'sk-spawn-test-123', ANTHROPIC_BASE_URL: server.url, AGENT_DESK_HOME: dataDir, AGENT_DESK_RETRY_BASE_MS: '1', ...env },
       stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
@@ -113,6 +113,18 @@ describe('agent-desk as a process (built bundle)', () => {
     const events = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
     expect(events[0]).toMatchObject({ type: 'system', subtype: 'init' });
     expect(events.at(-1)).toMatchObject({ type: 'result', subtype: 'success', result: 'line by line', is_error: false });
+  });
+
+  it("a long streamed reply leaves fetch's HTTP parser (wasm) on V8's baseline compiler", async () => {
+    // TurboFan re-compiling llhttp's parser once it is hot cost 170–220 ms of background CPU during
+    // the first reply's tools (src/main/app/wasm-liftoff.ts). V8 prints each wasm compile to stdout.
+    const text = 'streamed in many small events. '.repeat(1500);
+    server.push({ content: [{ type: 'text', text }], chunkSize: 8 });
+    const r = await run(['-p', 'hi'], {}, undefined, ['--trace-wasm-compilation-times']);
+    expect(r.code).toBe(0);
+    const compiles = r.stdout.match(/Compiled function \S+ using \w+/g) ?? [];
+    expect(compiles.some((c) => c.endsWith('using Liftoff'))).toBe(true);
+    expect(compiles.filter((c) => !c.endsWith('using Liftoff'))).toEqual([]);
   });
 
   it('an unreachable base URL exits non-zero with one clear line on stderr', async () => {
