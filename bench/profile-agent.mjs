@@ -234,7 +234,7 @@ for (const name of phaseNames) {
       .filter((x) => x.ms >= 0.5)
       .sort((a, b) => b.ms - a.ms);
   };
-  report.phases.push({ name, count, wallMs: wall, buckets: sumOver('buckets'), appFunctions: sumOver('fns').slice(0, 12) });
+  report.phases.push({ name, count, wallMs: wall, buckets: sumOver('buckets'), appFunctions: sumOver("fns").slice(0, Number(process.env.PROF_TOP ?? 12)) });
 }
 report.beforeProfilerMs = median(profiled.map((r) => r.beforeProfiler));
 const spawns = plain.flatMap((r) => r.spawns);
