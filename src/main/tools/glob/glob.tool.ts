@@ -20,6 +20,7 @@ import type { Tool, ToolDef, ToolUseContext } from '../core/tool';
 import { expandPath } from '../fs-common/paths';
 import { filePermission } from '../fs-common/permission';
 import { findRipgrep } from '../grep/find-rg';
+import { sharingCores } from '../grep/rg-threads';
 import { findFiles, planGlob, primeGlobMatcher, type ListingOptions } from './find-files';
 import { globPrompt } from './prompt';
 
@@ -59,7 +60,7 @@ function listingFor(deps: GlobToolDeps, ctx: ToolUseContext): ListingOptions {
   if (deps.backend === 'builtin') return {};
   const env = listingEnv(ctx);
   const rgPath = deps.rgPath ?? findRipgrep(env);
-  return rgPath ? { rgPath, env, launch: warmLauncher(ctx, deps.launchers) } : {};
+  return rgPath ? { rgPath, env, launch: sharingCores(warmLauncher(ctx, deps.launchers)) } : {};
 }
 
 export function createGlobToolDef(deps: GlobToolDeps = {}): ToolDef<GlobInput, GlobOutput> {

@@ -18,6 +18,7 @@ import { grepPrompt } from './prompt';
 import { buildGrepOutput } from './result';
 import { formatGrepResult } from './result-text';
 import { createRipgrepBackend } from './rg-backend';
+import { sharingCores } from './rg-threads';
 import type { SearchBackend, SearchRequest } from './search-types';
 
 /** SPEC PL6: "Grep ~100K". */
@@ -62,7 +63,7 @@ function chooseBackend(deps: GrepToolDeps, ctx: ToolUseContext): SearchBackend {
   if (deps.backend === 'builtin') return BUILTIN;
   const env = searchEnv(ctx);
   const rg = deps.rgPath ?? findRipgrep(env);
-  if (rg) return createRipgrepBackend(rg, env, warmLauncher(ctx, deps.launchers));
+  if (rg) return createRipgrepBackend(rg, env, sharingCores(warmLauncher(ctx, deps.launchers)));
   if (deps.backend === 'ripgrep') throw new GrepError('ripgrep (rg) was not found on PATH', 'Grep: ripgrep not found');
   return BUILTIN;
 }
