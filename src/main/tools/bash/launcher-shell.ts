@@ -212,9 +212,14 @@ export class LauncherShell {
     return this.child.pid;
   }
 
-  /** Still forked, alive, and with a free slot. (/proc knows of a death before Node handles SIGCHLD.) */
+  /** Not known to be gone, and with a free slot (no system call: for choosing a launcher). */
+  get hasSlot(): boolean {
+    return !this.dead && this.child.pid !== undefined && this.child.exitCode === null && this.nextSlot < LAUNCHER_SLOTS;
+  }
+
+  /** With a free slot and alive: /proc knows of a death before Node handles SIGCHLD (checked once per launch). */
   get usable(): boolean {
-    return !this.dead && this.child.pid !== undefined && this.child.exitCode === null && this.nextSlot < LAUNCHER_SLOTS && isProcessAlive(this.child.pid);
+    return this.hasSlot && isProcessAlive(this.child.pid!);
   }
 
   /** Starts `file args` in `cwd` after `prelude` (shell commands that set its env). Undefined if no slot is left. */

@@ -2,6 +2,7 @@
 // job's env set by its prelude; only an env a shell cannot give gets a launcher of its own; helper
 // programs run at a lower priority than Bash commands.
 import { afterEach, describe, expect, it } from 'vitest';
+import { isProcessAlive } from './kill-tree';
 import { createLauncherShells, HELPER_NICENESS } from './launchers';
 import { buildShellEnv } from './shell';
 import { collectOutput as collect, until } from './test-context';
@@ -26,6 +27,23 @@ describe('createLauncherShells', () => {
     shells.dispose();
     await until(() => shells.pids().length === 0, 'the launchers to go');
     expect(shells.launch(home, job)).toBeUndefined();
+  });
+
+  it('a launcher killed from outside, before Node has noticed: the launch misses and a fresh launcher is forked', async () => {
+    const shells = createLauncherShells();
+    cleanups.push(() => shells.dispose());
+    const home = { shell: '/bin/bash', env: buildShellEnv() };
+    const job = { cwd: '/', env: home.env, file: '/bin/sh', args: ['-c', 'echo ok'] };
+    shells.warm(home);
+    const [pid] = shells.pids();
+    process.kill(pid!, 'SIGKILL');
+    // Without yielding to the event loop: the launcher is a zombie Node has not reaped yet.
+    const deadline = Date.now() + 5_000;
+    while (isProcessAlive(pid!) && Date.now() < deadline);
+    expect(shells.launch(home, job)).toBeUndefined();
+    await until(() => shells.pids().some((p) => p !== pid), 'a fresh launcher');
+    expect((await collect(shells.launch(home, job)!)).out).toBe('ok\n');
+    expect(shells.stats).toMatchObject({ hits: 1, misses: 1, spawned: 2 });
   });
 
   it("a job's env differing from the launcher's is set by its prelude; one a shell cannot set gets a launcher of its own", async () => {

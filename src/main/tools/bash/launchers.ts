@@ -101,7 +101,7 @@ export function createLauncherShells(opts: { nice?: number } = {}): LauncherShel
 
   /** The prelude that gives `env` in the ready launcher of `home.shell`; undefined if it cannot serve it. */
   const preludeFor = (home: LauncherHome, env: Record<string, string>) =>
-    ready !== undefined && ready.home.shell === home.shell && ready.launcher.usable ? envPrelude(ready.home.env, env) : undefined;
+    ready !== undefined && ready.home.shell === home.shell && ready.launcher.hasSlot ? envPrelude(ready.home.env, env) : undefined;
   const serves = (home: LauncherHome, env: Record<string, string>) => preludeFor(home, env) !== undefined;
 
   const fork = (home: LauncherHome) => {
@@ -138,9 +138,11 @@ export function createLauncherShells(opts: { nice?: number } = {}): LauncherShel
       const started = start(home, job);
       if (started) stats.hits++;
       else stats.misses++;
-      if (!started || !started.launcher.usable) {
+      // A launcher that died unnoticed (not reaped yet) is dropped, so a fresh one is forked below.
+      if (!started && ready && !ready.launcher.usable) ready = undefined;
+      if (!started || !started.launcher.hasSlot) {
         if (opts.refill !== false) setImmediate(() => fork(home)).unref();
-        else if (ready && !ready.launcher.usable) ready = undefined;
+        else if (ready && !ready.launcher.hasSlot) ready = undefined;
       }
       return started?.job;
     },
