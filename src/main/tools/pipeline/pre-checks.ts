@@ -2,7 +2,7 @@
 // either is awaited — so their latencies overlap. Failures of either mean "no opinion", never a crash.
 import type { Logger } from '../../ipc/dispatch';
 import type { AnyTool, ToolUseContext } from '../core/tool';
-import type { ClassifierVerdict, HookRunner, PreToolUseResult, SafetyClassifier } from './deps';
+import { NULL_CLASSIFIER, type ClassifierVerdict, type HookRunner, type PreToolUseResult, type SafetyClassifier } from './deps';
 
 export interface PreChecks {
   hook: Promise<PreToolUseResult>;
@@ -63,9 +63,10 @@ export function startPreChecks(a: PreCheckArgs): PreChecks {
     NO_HOOK,
     (e) => a.log.warn(`PreToolUse hooks failed for ${a.tool.name}; continuing without them`, String(e)),
   ).then((r) => normalizeHookResult(r));
-  // TC2: a tool whose classifier input is '' is never classifier-approved, so it is not even asked.
+  // TC2: a tool whose classifier input is '' is never classifier-approved, so it is not even asked;
+  // nor is the null classifier (none configured), which never has an opinion.
   const classifier =
-    classifierInput(a.tool, a.input) === ''
+    a.classifier === NULL_CLASSIFIER || classifierInput(a.tool, a.input) === ''
       ? Promise.resolve(NO_VERDICT)
       : startNow(
           () => {
