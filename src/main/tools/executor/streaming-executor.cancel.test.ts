@@ -217,6 +217,36 @@ describe('Stop', () => {
     expect(h.logger.warnings.join()).toMatch(/stuck.*did not stop within 1000 ms/);
   });
 
+  it('Stop reaches 20 running calls that each listen on their signal, with no listener-leak warning', async () => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(w.name);
+    process.on('warning', onWarning);
+    try {
+      const heard: string[] = [];
+      const h = harness({
+        maxConcurrency: 20,
+        runToolUse: (u, signal) =>
+          new Promise((resolve) =>
+            signal.addEventListener('abort', () => {
+              heard.push(u.id);
+              resolve({ toolUseId: u.id, content: 'stopped', isError: true, state: 'cancelled' });
+            }),
+          ),
+      });
+      const ids = Array.from({ length: 20 }, (_, i) => `r${i}`);
+      ids.forEach((id) => h.ex.addTool(safe(id)));
+      h.ex.finishedAdding();
+      h.turn.abort();
+      await h.done;
+      expect(heard).toEqual(ids);
+      expectOneResultEach(h, ids);
+      await new Promise((r) => setImmediate(r));
+      expect(warnings).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+
   it('Stop: the grace timer is cleared once every running call has settled', async () => {
     vi.useFakeTimers();
     const h = harness();

@@ -1,6 +1,7 @@
 // The streaming tool executor (seed 4.5, CC1–CC6): starts each tool_use as soon as its block is
 // complete, runs concurrency-safe calls together and the rest alone, cascades only Bash failures,
 // and hands back progress at once and results in call order — woken by events, never by polling.
+import { setMaxListeners } from 'node:events';
 import type { ToolProgress } from '../../../shared/tools/tool-call';
 import { createLogger } from '../../app/log';
 import type { Logger } from '../../ipc/dispatch';
@@ -37,8 +38,6 @@ interface TrackedCall {
   abortsSiblings: boolean;
   /** queued → executing → done; a queued call may go straight to done when cancelled. */
   status: 'queued' | 'executing' | 'done';
-  controller?: AbortController;
-  detach?: () => void;
   outcome?: ToolCallOutcome;
 }
 
@@ -55,8 +54,11 @@ export class StreamingToolExecutor {
   private readonly ids = new Set<string>();
   private readonly out: ExecutorItem[] = [];
   private readonly wake = new WakeSignal();
-  private readonly siblingController = new AbortController();
-  private readonly stopController = new AbortController();
+  /**
+   * Every running call's signal: Stop and a failing Bash call (CC4) cancel all running calls at once.
+   * No call starts after it aborted (the queue is cancelled with it), so one serves them all.
+   */
+  private readonly running = new AbortController();
   private readonly maxConcurrency: number;
   private readonly stopGraceMs: number;
   private readonly log: Logger;
@@ -82,6 +84,8 @@ export class StreamingToolExecutor {
     const grace = opts.stopGraceMs ?? DEFAULT_STOP_GRACE_MS;
     if (!(grace >= 0)) throw new ExecutorUsageError(`stopGraceMs must be >= 0, got ${String(grace)}`);
     this.stopGraceMs = grace;
+    // Each running call's tool listens on the shared signal: as many listeners as calls, not a leak.
+    setMaxListeners(0, this.running.signal);
     if (opts.signal.aborted) this.stop();
     else opts.signal.addEventListener('abort', this.onTurnAbort, { once: true });
   }
@@ -182,26 +186,10 @@ export class StreamingToolExecutor {
     call.status = 'executing';
     this.executing++;
     if (!call.safe) this.executingUnsafe++;
-    // Each call has its own controller, chained to the batch's sibling controller and to Stop.
-    const controller = new AbortController();
-    call.controller = controller;
-    const chain = (from: AbortSignal) => () => {
-      if (controller.signal.aborted) return;
-      controller.abort(from.reason);
-      this.emit('cancelled', id);
-    };
-    const onSibling = chain(this.siblingController.signal);
-    const onStop = chain(this.stopController.signal);
-    this.siblingController.signal.addEventListener('abort', onSibling, { once: true });
-    this.stopController.signal.addEventListener('abort', onStop, { once: true });
-    call.detach = () => {
-      this.siblingController.signal.removeEventListener('abort', onSibling);
-      this.stopController.signal.removeEventListener('abort', onStop);
-    };
     this.emit('started', id);
     let running: Promise<unknown>;
     try {
-      running = Promise.resolve(this.opts.runToolUse(call.use, controller.signal, (p) => this.progress(call, p), this.upcoming));
+      running = Promise.resolve(this.opts.runToolUse(call.use, this.running.signal, (p) => this.progress(call, p), this.upcoming));
     } catch (error) {
       running = Promise.reject(error);
     }
@@ -223,8 +211,8 @@ export class StreamingToolExecutor {
     if (call.status !== 'executing') return; // abandoned after the Stop grace: its late result is dropped
     this.release(call);
     const id = call.use.id;
-    const signal = call.controller?.signal;
-    const reason = signal?.aborted ? asCancel(signal.reason) : null;
+    const signal = this.running.signal;
+    const reason = signal.aborted ? asCancel(signal.reason) : null;
     let outcome = settled.ok ? checkedOutcome(call.use, settled.value) : thrownOutcome(id, settled.error);
     if (!settled.ok && !reason) this.log.warn(`tool pipeline rejected for ${call.use.name} (${id})`, settled.error);
     if (reason) outcome = settled.ok ? afterAbort(outcome, reason) : cancelledOutcome(id, reason);
@@ -233,7 +221,7 @@ export class StreamingToolExecutor {
     // CC4: only a failing Bash (abortsSiblingsOnError) call cascades, and only if it failed on its own.
     if (!reason && outcome.isError && call.abortsSiblings && !this.siblingReason && !this.stopReason) {
       this.siblingReason = siblingFailed(call.use);
-      this.siblingController.abort(this.siblingReason);
+      this.cancelRunning(this.siblingReason);
     }
     if (this.executing === 0) this.clearGrace();
     this.pump();
@@ -241,7 +229,6 @@ export class StreamingToolExecutor {
   }
 
   private release(call: TrackedCall): void {
-    call.detach?.();
     this.executing--;
     if (!call.safe) this.executingUnsafe--;
   }
@@ -266,7 +253,7 @@ export class StreamingToolExecutor {
   private stop(): void {
     if (this.stopReason) return;
     this.stopReason = userStopped();
-    this.stopController.abort(this.stopReason); // running calls' signals abort through their chains
+    this.cancelRunning(this.stopReason);
     this.pump(); // queued calls get their cancelled results
     if (this.executing > 0) {
       if (this.stopGraceMs === 0) this.abandonRunning();
@@ -277,6 +264,13 @@ export class StreamingToolExecutor {
       }
     }
     this.flush();
+  }
+
+  /** Aborts every running call's signal (the first reason wins). */
+  private cancelRunning(reason: ToolCallCancelled): void {
+    if (this.running.signal.aborted) return;
+    this.running.abort(reason);
+    for (const call of this.calls) if (call.status === 'executing') this.emit('cancelled', call.use.id);
   }
 
   private abandonRunning(): void {
