@@ -13,7 +13,7 @@ import { contentText } from '../../tools/pipeline/content';
 import type { PipelineOutcome, ResultPersister } from '../../tools/pipeline/deps';
 import { applyMessageBudget } from '../../tools/pipeline/message-budget';
 import type { PipelineRunToolUse } from '../../tools/pipeline/run-tool-use';
-import { abortsSiblingsOnError, isConcurrencySafeUse } from '../../tools/pipeline/traits';
+import { abortsSiblingsOnError, isConcurrencySafeUse, worksInThreadUse } from '../../tools/pipeline/traits';
 import type { ToolBatch, ToolBatchResult } from '../tool-runner';
 
 export interface BatchOptions {
@@ -95,6 +95,7 @@ export function createToolBatch(opts: BatchOptions): ToolBatch {
       runToolUse: run,
       isConcurrencySafe: (u) => isConcurrencySafeUse(opts.tools, u),
       abortsSiblingsOnError: (u) => abortsSiblingsOnError(opts.tools, u),
+      worksInThread: (u) => worksInThreadUse(opts.tools, u),
       signal: stop.signal,
       env: opts.env,
       log: opts.log,

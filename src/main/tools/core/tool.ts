@@ -112,6 +112,12 @@ export interface ToolDef<Input = unknown, Output = unknown, P extends ToolProgre
   mapResult(output: Output, toolUseId: string): { content: ToolResultContent; isError?: boolean };
   isEnabled?(): boolean;
   isConcurrencySafe?(input: Input): boolean;
+  /**
+   * The call does its work in this thread (Read's synchronous file read) rather than waiting on a
+   * process or the network: when calls arrive together, the executor starts the others first, so
+   * their programs run on the other cores while this thread reads.
+   */
+  worksInThread?: boolean;
   isReadOnly?(input: Input): boolean;
   isDestructive?(input: Input): boolean;
   validateInput?(input: Input, ctx: ToolUseContext): Promise<ValidationResult> | ValidationResult;

@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { at, bash, drain, harness, safe, unsafe, use } from './fake-pipeline';
 import { ExecutorUsageError, StreamingToolExecutor } from './streaming-executor';
+import type { ExecutorToolUse } from './types';
 
 const started = (log: string[]) => log.filter((e) => e.startsWith('started:')).map((e) => e.slice(8));
 
@@ -137,6 +138,71 @@ describe('StreamingToolExecutor scheduling', () => {
     Array.from({ length: 11 }, (_, i) => `r${i}`).forEach((id) => h.ex.addTool(safe(id)));
     expect(started(h.log)).toHaveLength(10);
     expect(h.logger.warnings.join('\n')).toMatch(/AGENT_DESK_MAX_TOOL_USE_CONCURRENCY.*using 10/);
+  });
+});
+
+describe('calls that work in this thread (ToolDef.worksInThread)', () => {
+  /** Read and Edit work in this thread; Grep and Bash hand their work to a program. */
+  const inThread = { worksInThread: (u: ExecutorToolUse) => u.name === 'Read' || u.name === 'Edit' };
+  const grep = (id: string) => use(id, 'Grep', { pattern: id });
+  const nextTurn = () => new Promise<void>((r) => setImmediate(r));
+
+  it('start once the current turn of the event loop is over: calls that arrived with them and run a program go first', async () => {
+    const h = harness(inThread);
+    h.ex.addTool(safe('r1'));
+    h.ex.addTool(safe('r2'));
+    h.ex.addTool(grep('g1'));
+    h.ex.addTool(grep('g2'));
+    expect(started(h.log)).toEqual(['g1', 'g2']);
+    await nextTurn();
+    expect(started(h.log)).toEqual(['g1', 'g2', 'r1', 'r2']);
+    h.ex.finishedAdding();
+    ['g2', 'r2', 'g1', 'r1'].forEach((id) => h.pipe.succeed(id));
+    await h.done;
+    expect(h.results().map((r) => r.toolUseId)).toEqual(['r1', 'r2', 'g1', 'g2']);
+  });
+
+  it('a held call still counts in call order: a non-safe call never overtakes it, nor anything a held non-safe call', async () => {
+    const h = harness(inThread);
+    h.ex.addTool(safe('r'));
+    h.ex.addTool(bash('b', 'npm test'));
+    expect(started(h.log)).toEqual([]);
+    await nextTurn();
+    expect(started(h.log)).toEqual(['r']);
+    h.pipe.succeed('r');
+    await drain();
+    expect(started(h.log)).toEqual(['r', 'b']);
+    h.ex.addTool(unsafe('e'));
+    h.ex.addTool(grep('g'));
+    h.pipe.succeed('b');
+    await drain();
+    expect(started(h.log)).toEqual(['r', 'b']); // e is held; g may not pass a non-safe call
+    await nextTurn();
+    expect(started(h.log)).toEqual(['r', 'b', 'e']);
+    h.pipe.succeed('e');
+    await drain();
+    expect(started(h.log)).toEqual(['r', 'b', 'e', 'g']);
+    h.pipe.succeed('g');
+    h.ex.finishedAdding();
+    await h.done;
+    expect(h.results().map((r) => r.toolUseId)).toEqual(['r', 'b', 'e', 'g']);
+  });
+
+  it('Stop while calls are held: they never start and each gets its cancelled result', async () => {
+    const h = harness(inThread);
+    h.ex.addTool(safe('r1'));
+    h.ex.addTool(grep('g'));
+    h.ex.addTool(safe('r2'));
+    h.ex.finishedAdding();
+    h.turn.abort();
+    await h.done;
+    await nextTurn();
+    expect(started(h.log)).toEqual(['g']);
+    expect(h.results().map((r) => [r.toolUseId, r.state])).toEqual([
+      ['r1', 'cancelled'],
+      ['g', 'cancelled'],
+      ['r2', 'cancelled'],
+    ]);
   });
 });
 

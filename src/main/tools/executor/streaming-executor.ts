@@ -1,6 +1,7 @@
 // The streaming tool executor (seed 4.5, CC1–CC6): starts each tool_use as soon as its block is
-// complete, runs concurrency-safe calls together and the rest alone, cascades only Bash failures,
-// and hands back progress at once and results in call order — woken by events, never by polling.
+// complete (one that works in this thread at the end of that turn of the event loop), runs
+// concurrency-safe calls together and the rest alone, cascades only Bash failures, and hands back
+// progress at once and results in call order — woken by events, never by polling.
 import { setMaxListeners } from 'node:events';
 import type { ToolProgress } from '../../../shared/tools/tool-call';
 import { createLogger } from '../../app/log';
@@ -36,18 +37,24 @@ interface TrackedCall {
   use: ExecutorToolUse;
   safe: boolean;
   abortsSiblings: boolean;
+  /** Works in this thread and arrived in the current turn of the event loop: not started yet. */
+  held: boolean;
   /** queued → executing → done; a queued call may go straight to done when cancelled. */
   status: 'queued' | 'executing' | 'done';
   outcome?: ToolCallOutcome;
 }
 
 /**
- * Scheduling rule (exactly Claude Code's): walk the queue in call order; start each queued call that
- * may start; stop at the first that may not. A call may start when fewer than `maxConcurrency` run
- * and either nothing runs or it and every running call are concurrency-safe. So a non-safe call runs
- * alone and everything queued after it — safe or not — waits behind it; calls never overtake.
+ * Scheduling rule (Claude Code's): walk the queue in call order; start each queued call that may
+ * start; stop at the first that may not. A call may start when fewer than `maxConcurrency` run and
+ * either nothing runs or it and every running call are concurrency-safe. So a non-safe call runs
+ * alone and everything queued after it — safe or not — waits behind it.
  * (Claude Code breaks only at a blocked non-safe call, but a blocked safe call means a non-safe call
  * runs or the limit is reached, and then nothing after it can start either: the two rules agree.)
+ * One addition: a call that works in this thread is held until the current turn of the event loop
+ * ends (the rest of its stream chunk is parsed by then). Safe calls behind a held safe call may
+ * start before it — they would run together anyway; nothing overtakes a held non-safe call, and no
+ * non-safe call overtakes a held one.
  */
 export class StreamingToolExecutor {
   private readonly calls: TrackedCall[] = [];
@@ -71,6 +78,7 @@ export class StreamingToolExecutor {
   private siblingReason: ToolCallCancelled | null = null;
   private graceTimer: ReturnType<typeof setTimeout> | null = null;
   private pumping = false;
+  private releaseScheduled = false;
   private pumpAgain = false;
   private readonly onTurnAbort = (): void => this.stop();
   private readonly upcoming = (): UpcomingCalls => ({
@@ -106,9 +114,11 @@ export class StreamingToolExecutor {
       use,
       safe: this.ask('isConcurrencySafe', use),
       abortsSiblings: this.ask('abortsSiblingsOnError', use),
+      held: this.opts.worksInThread !== undefined && this.ask('worksInThread', use),
       status: 'queued',
     });
     this.emit('queued', use.id);
+    if (this.calls.at(-1)!.held) this.scheduleRelease();
     this.pump();
     this.flush();
   }
@@ -164,12 +174,18 @@ export class StreamingToolExecutor {
     try {
       do {
         this.pumpAgain = false;
+        let heldBefore = false;
         for (const call of this.calls) {
           if (call.status !== 'queued') continue;
           const cancel = this.stopReason ?? this.siblingReason;
           if (cancel) {
             this.finish(call, cancelledOutcome(call.use.id, cancel));
             this.emit('cancelled', call.use.id);
+            continue;
+          }
+          if (call.held || (heldBefore && !call.safe)) {
+            if (!call.safe) break;
+            heldBefore = true;
             continue;
           }
           if (!this.canStart(call)) break;
@@ -179,6 +195,18 @@ export class StreamingToolExecutor {
     } finally {
       this.pumping = false;
     }
+  }
+
+  /** At the end of this turn of the event loop, the held calls may start. */
+  private scheduleRelease(): void {
+    if (this.releaseScheduled) return;
+    this.releaseScheduled = true;
+    setImmediate(() => {
+      this.releaseScheduled = false;
+      for (const call of this.calls) call.held = false;
+      this.pump();
+      this.flush();
+    });
   }
 
   private start(call: TrackedCall): void {
@@ -292,9 +320,9 @@ export class StreamingToolExecutor {
   // ---- guarded callbacks ----
 
   /** The predicates are other people's code: one that throws must not break the batch (fail closed). */
-  private ask(which: 'isConcurrencySafe' | 'abortsSiblingsOnError', use: ExecutorToolUse): boolean {
+  private ask(which: 'isConcurrencySafe' | 'abortsSiblingsOnError' | 'worksInThread', use: ExecutorToolUse): boolean {
     try {
-      return this.opts[which](use) === true;
+      return this.opts[which]?.(use) === true;
     } catch (error) {
       this.log.warn(`${which}(${use.name}) threw; treating as false`, error);
       return false;

@@ -37,6 +37,12 @@ export interface ExecutorOptions {
   runToolUse: RunToolUse;
   /** From the tool and its parsed input; false for unknown tools or invalid input (fail closed). */
   isConcurrencySafe: (use: ExecutorToolUse) => boolean;
+  /**
+   * Calls that do their work in this thread (ToolDef.worksInThread) start only once the current turn
+   * of the event loop is over: the rest of the stream chunk that brought them is parsed first and the
+   * calls in it that hand their work to another process start before them. Default: none.
+   */
+  worksInThread?: (use: ExecutorToolUse) => boolean;
   /** True for Bash (CC4): its failure cancels the other calls of the batch. */
   abortsSiblingsOnError: (use: ExecutorToolUse) => boolean;
   /** CC3. Default: env AGENT_DESK_MAX_TOOL_USE_CONCURRENCY, else 10. */

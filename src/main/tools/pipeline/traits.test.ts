@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { abortsSiblingsOnError, isConcurrencySafeUse } from './traits';
+import { ReadTool } from '../read/read.tool';
+import { abortsSiblingsOnError, isConcurrencySafeUse, worksInThreadUse } from './traits';
 import { makeBashLike, makeTool, toolUse } from './test-helpers';
 
 const read = makeTool({ name: 'Read', isConcurrencySafe: () => true });
@@ -20,5 +21,12 @@ describe('CC2/CC4 traits the executor needs, from the tool and its parsed input'
   it('only Bash aborts its siblings', () => {
     expect(abortsSiblingsOnError(tools, toolUse('1', 'Bash', { command: 'false' }))).toBe(true);
     expect(abortsSiblingsOnError(tools, toolUse('2', 'Read', {}))).toBe(false);
+  });
+
+  it('whether a call works in this thread comes from its tool (Read does); unknown tools do not', () => {
+    const withRead = [ReadTool, bash];
+    expect(worksInThreadUse(withRead, toolUse('1', 'Read', { file_path: '/a' }))).toBe(true);
+    expect(worksInThreadUse(withRead, toolUse('2', 'Bash', { command: 'ls' }))).toBe(false);
+    expect(worksInThreadUse(withRead, toolUse('3', 'Nope', {}))).toBe(false);
   });
 });

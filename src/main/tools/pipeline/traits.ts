@@ -17,6 +17,12 @@ export function isConcurrencySafeUse(tools: readonly AnyTool[], use: ExecutorToo
   }
 }
 
+/** Whether the call's tool does its work in this thread (ToolDef.worksInThread); unknown tools do not. */
+export function worksInThreadUse(tools: readonly AnyTool[], use: ExecutorToolUse): boolean {
+  const found = lookupTool(tools, use.name);
+  return found.ok && found.tool.worksInThread === true;
+}
+
 /** CC4: only a Bash failure cancels its siblings. */
 export function abortsSiblingsOnError(tools: readonly AnyTool[], use: ExecutorToolUse): boolean {
   const found = lookupTool(tools, use.name);

@@ -39,6 +39,7 @@ export function createReadToolDef(limits: ReadLimits = DEFAULT_READ_LIMITS): Too
     summarize: (input) => (input.file_path ? `${input.file_path}${rangeLabel(input)}` : ''),
     isReadOnly: () => true,
     isConcurrencySafe: () => true,
+    worksInThread: true,
     isDestructive: () => false,
     toAutoClassifierInput: (input) => input.file_path,
     backfillObservableInput: (input, ctx) =>

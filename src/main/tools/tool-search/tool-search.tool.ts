@@ -32,6 +32,7 @@ export const ToolSearchTool = buildTool<ToolSearchInput, ToolSearchOutput>({
   prompt: () => prompt,
   isReadOnly: () => true,
   isConcurrencySafe: () => true,
+  worksInThread: true,
   toAutoClassifierInput: (input) => input.query,
   summarize: (input) => input.query ?? '',
   async call(input, ctx) {
