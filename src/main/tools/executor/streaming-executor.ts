@@ -110,15 +110,16 @@ export class StreamingToolExecutor {
       return;
     }
     this.ids.add(use.id);
-    this.calls.push({
+    const call: TrackedCall = {
       use,
       safe: this.ask('isConcurrencySafe', use),
       abortsSiblings: this.ask('abortsSiblingsOnError', use),
-      held: this.opts.worksInThread !== undefined && this.ask('worksInThread', use),
+      held: this.ask('worksInThread', use),
       status: 'queued',
-    });
+    };
+    this.calls.push(call);
     this.emit('queued', use.id);
-    if (this.calls.at(-1)!.held) this.scheduleRelease();
+    if (call.held) this.scheduleRelease();
     this.pump();
     this.flush();
   }
@@ -183,11 +184,13 @@ export class StreamingToolExecutor {
             this.emit('cancelled', call.use.id);
             continue;
           }
-          if (call.held || (heldBefore && !call.safe)) {
+          if (call.held) {
+            // Nothing passes a held non-safe call; safe calls behind a held safe one may start.
             if (!call.safe) break;
             heldBefore = true;
             continue;
           }
+          if (heldBefore && !call.safe) break; // nor does a non-safe call pass a held one
           if (!this.canStart(call)) break;
           this.start(call);
         }
