@@ -1,6 +1,6 @@
 // How many threads an rg gets: the machine's cores, shared among the searches running at that moment.
 // A reply's five searches each starting a thread per core oversubscribe a small machine (on 2 cores
-// every rg took ~15 % more CPU in thread start-up and lock hand-offs, and the turn waited on that CPU);
+// five took ~12 % more CPU in thread start-up and lock hand-offs, and the turn waited on that CPU);
 // a search that runs alone still gets every core.
 import { availableParallelism } from 'node:os';
 import type { Launcher } from '../bash/warm-launch';
