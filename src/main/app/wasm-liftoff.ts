@@ -3,7 +3,8 @@
 // hot, in the first streamed model reply, V8 re-compiles it with TurboFan on a background thread:
 // 100–220 ms of CPU that took a core from the tools of that reply's turn (on 2 cores, parallel-reads'
 // turn 132 → 107 ms without it). Liftoff's code parses a reply's events fast enough, and no other
-// wasm runs in these processes. Must run before the first fetch compiles llhttp.
+// wasm here needs more (pdf.js's wasm image decoders stay unused: Read takes a PDF's text). Must run
+// before the first fetch compiles llhttp.
 import { setFlagsFromString } from 'node:v8';
 
 setFlagsFromString('--liftoff-only');
