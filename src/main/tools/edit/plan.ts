@@ -6,10 +6,9 @@ import type { EditInput } from '../../../shared/tools/edit';
 import type { ToolUseContext } from '../core/tool';
 import { checkFreshness } from '../file-state/freshness';
 import { DEFAULT_TEXT_FORMAT, encodeWithFormat, toLF } from '../fs-common/encoding';
-import { FileToolError } from '../fs-common/errors';
 import { expandPath } from '../fs-common/paths';
 import { similarFiles } from '../fs-common/similar-files';
-import { loadTextFile, type LoadedTextFile } from '../fs-common/text-file';
+import { loadForPlan, type LoadedTextFile } from '../fs-common/text-file';
 import { applyEdit } from './apply-edit';
 import { EDIT_ERROR, NOTEBOOK_REDIRECT_MESSAGE } from './codes';
 
@@ -34,13 +33,9 @@ export async function planEdit(input: EditInput, ctx: ToolUseContext): Promise<E
   const newLF = toLF(input.new_string);
   if (oldLF === newLF) return fail(EDIT_ERROR.noChange, 'No changes to make: old_string and new_string are exactly the same.');
 
-  let existing: LoadedTextFile | null;
-  try {
-    existing = await loadTextFile(abs);
-  } catch (e) {
-    if (e instanceof FileToolError) return fail(e.errorCode, e.message);
-    throw e;
-  }
+  const loaded = await loadForPlan(abs);
+  if (!loaded.ok) return loaded;
+  const existing = loaded.file;
   if (!existing) {
     if (oldLF === '') {
       // Claude Code semantics: an empty old_string creates the file.

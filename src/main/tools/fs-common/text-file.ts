@@ -22,6 +22,19 @@ export interface LoadedTextFile {
 /** Error code used for "not a regular file" and "too large" by the callers' validateInput. */
 export const NOT_A_FILE_ERROR_CODE = 10;
 
+/** What a plan (Edit, Write, NotebookEdit) makes of loading: the file (null if missing), or why it cannot be edited. */
+export type PlanLoad = { ok: true; file: LoadedTextFile | null } | { ok: false; errorCode: number; message: string };
+
+/** loadTextFile for the editing tools' plans: a FileToolError becomes the plan's failure. */
+export async function loadForPlan(abs: string): Promise<PlanLoad> {
+  try {
+    return { ok: true, file: await loadTextFile(abs) };
+  } catch (e) {
+    if (e instanceof FileToolError) return { ok: false, errorCode: e.errorCode, message: e.message };
+    throw e;
+  }
+}
+
 export async function loadTextFile(abs: string): Promise<LoadedTextFile | null> {
   let st;
   try {

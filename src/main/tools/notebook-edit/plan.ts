@@ -6,11 +6,10 @@ import type { NotebookEditInput } from '../../../shared/tools/notebook-edit';
 import type { ToolUseContext } from '../core/tool';
 import { checkFreshness } from '../file-state/freshness';
 import { encodeWithFormat } from '../fs-common/encoding';
-import { FileToolError } from '../fs-common/errors';
 import { sha256 } from '../fs-common/hash';
 import { parseNotebook } from '../fs-common/notebook-model';
 import { expandPath } from '../fs-common/paths';
-import { loadTextFile, type LoadedTextFile } from '../fs-common/text-file';
+import { loadForPlan, type LoadedTextFile } from '../fs-common/text-file';
 import { applyCellEdit, NOTEBOOK_EDIT_ERROR, type CellEditResult } from './apply-cell-edit';
 import { detectJsonFormat, formatJson } from './json-format';
 
@@ -34,13 +33,9 @@ export async function planNotebookEdit(input: NotebookEditInput, ctx: ToolUseCon
   if (path.extname(abs).toLowerCase() !== '.ipynb') {
     return fail(NOTEBOOK_EDIT_ERROR.notNotebook, 'File must be a Jupyter notebook (.ipynb file). For editing other file types, use the Edit tool.');
   }
-  let existing: LoadedTextFile | null;
-  try {
-    existing = await loadTextFile(abs);
-  } catch (e) {
-    if (e instanceof FileToolError) return fail(e.errorCode, e.message);
-    throw e;
-  }
+  const loaded = await loadForPlan(abs);
+  if (!loaded.ok) return loaded;
+  const existing = loaded.file;
   if (!existing) return fail(NOTEBOOK_EDIT_ERROR.notFound, `Notebook file does not exist: ${abs}`);
   const fresh = checkFreshness(ctx.fileState, abs, existing);
   if (!fresh.ok) return fail(fresh.errorCode, fresh.message);

@@ -5,9 +5,8 @@ import type { WriteInput } from '../../../shared/tools/write';
 import type { ToolUseContext } from '../core/tool';
 import { checkFreshness } from '../file-state/freshness';
 import { encodeWithFormat, toLF } from '../fs-common/encoding';
-import { FileToolError } from '../fs-common/errors';
 import { expandPath } from '../fs-common/paths';
-import { loadTextFile, type LoadedTextFile } from '../fs-common/text-file';
+import { loadForPlan, type LoadedTextFile } from '../fs-common/text-file';
 
 export type WritePlan =
   | { ok: false; message: string; errorCode: number }
@@ -23,13 +22,9 @@ export type WritePlan =
 
 export async function planWrite(input: WriteInput, ctx: ToolUseContext): Promise<WritePlan> {
   const abs = expandPath(input.file_path, ctx);
-  let existing: LoadedTextFile | null;
-  try {
-    existing = await loadTextFile(abs);
-  } catch (e) {
-    if (e instanceof FileToolError) return { ok: false, message: e.message, errorCode: e.errorCode };
-    throw e;
-  }
+  const loaded = await loadForPlan(abs);
+  if (!loaded.ok) return loaded;
+  const existing = loaded.file;
   const newTextLF = toLF(input.content);
   if (!existing) return { ok: true, abs, kind: 'create', existing: null, bytes: Buffer.from(input.content, 'utf8'), newTextLF };
   const fresh = checkFreshness(ctx.fileState, abs, existing);
