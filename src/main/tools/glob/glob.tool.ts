@@ -19,7 +19,7 @@ import { lazySchema } from '../core/lazy-schema';
 import type { Tool, ToolDef, ToolUseContext } from '../core/tool';
 import { expandPath } from '../fs-common/paths';
 import { filePermission } from '../fs-common/permission';
-import { findRipgrep } from '../grep/find-rg';
+import { findRipgrep, searchEnv } from '../grep/find-rg';
 import { sharingCores } from '../grep/rg-threads';
 import { findFiles, planGlob, primeGlobMatcher, type ListingOptions } from './find-files';
 import { globPrompt } from './prompt';
@@ -49,16 +49,9 @@ export interface GlobToolDeps {
   rgPath?: string;
 }
 
-/** The process's environment with the session's settings `env` on top (as Grep and Bash get it). */
-function listingEnv(ctx: ToolUseContext): Record<string, string | undefined> {
-  const env: Record<string, string | undefined> = { ...process.env };
-  for (const [k, v] of Object.entries(ctx.env)) if (v !== undefined) env[k] = v;
-  return env;
-}
-
 function listingFor(deps: GlobToolDeps, ctx: ToolUseContext): ListingOptions {
   if (deps.backend === 'builtin') return {};
-  const env = listingEnv(ctx);
+  const env = searchEnv(ctx);
   const rgPath = deps.rgPath ?? findRipgrep(env);
   return rgPath ? { rgPath, env, launch: sharingCores(warmLauncher(ctx, deps.launchers)) } : {};
 }

@@ -1,7 +1,8 @@
 // Where `rg` is: the first executable `rg` on PATH (cached per PATH value). AGENT_DESK_GREP_BACKEND=builtin
-// forces the built-in search; AGENT_DESK_RG_PATH names a specific binary.
+// forces the built-in search; AGENT_DESK_RG_PATH names a specific binary. Also the env it is found and run with.
 import { accessSync, constants, statSync } from 'node:fs';
 import path from 'node:path';
+import type { ToolUseContext } from '../core/tool';
 
 const cache = new Map<string, string | null>();
 
@@ -12,6 +13,13 @@ function executable(p: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** The process's environment with the session's settings `env` on top: what Grep and Glob find and run rg with (as Bash gets it). */
+export function searchEnv(ctx: Pick<ToolUseContext, 'env'>): Record<string, string | undefined> {
+  const env: Record<string, string | undefined> = { ...process.env };
+  for (const [k, v] of Object.entries(ctx.env)) if (v !== undefined) env[k] = v;
+  return env;
 }
 
 export function findRipgrep(env: Readonly<Record<string, string | undefined>>): string | undefined {

@@ -13,7 +13,7 @@ import { filePermission } from '../fs-common/permission';
 import { createBuiltinBackend } from './builtin-backend';
 import { GrepError } from './errors';
 import { grepGlobs } from './filters';
-import { findRipgrep } from './find-rg';
+import { findRipgrep, searchEnv } from './find-rg';
 import { grepPrompt } from './prompt';
 import { buildGrepOutput } from './result';
 import { formatGrepResult } from './result-text';
@@ -51,13 +51,6 @@ function abortError(): Error {
 }
 
 const BUILTIN = createBuiltinBackend();
-
-/** The process's environment with the session's settings `env` on top (as Bash gets it). */
-function searchEnv(ctx: ToolUseContext): Record<string, string | undefined> {
-  const env: Record<string, string | undefined> = { ...process.env };
-  for (const [k, v] of Object.entries(ctx.env)) if (v !== undefined) env[k] = v;
-  return env;
-}
 
 function chooseBackend(deps: GrepToolDeps, ctx: ToolUseContext): SearchBackend {
   if (deps.backend === 'builtin') return BUILTIN;
