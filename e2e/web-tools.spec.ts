@@ -77,8 +77,9 @@ test.describe('tool calls in Chromium', () => {
     const card = u.card(STREAM_CMD);
     await expect(stateOf(card)).toHaveAttribute('data-state', 'awaiting_permission');
     await expect(stateOf(card)).toHaveText('Waiting for your approval');
-    // The dialog holds focus (nothing behind it is reachable).
-    expect(await focusInDialog(page)).toBe(true);
+    // Sent from the message box: the request does not take the keyboard from it (PX1).
+    await expect(u.message).toBeFocused();
+    expect(await focusInDialog(page)).toBe(false);
     await page.screenshot({ path: screenshotPath('approval-dialog') });
 
     await u.dialog.getByRole('button', { name: 'Allow once' }).click();
@@ -195,11 +196,18 @@ test.describe('tool calls in Chromium', () => {
     await expect(u.dialog).toBeVisible();
     await expect(u.dialog).toContainText('rm -rf build');
 
-    // Tab stays inside the dialog.
-    for (let i = 0; i < 8; i++) {
+    // F6 goes to the request and back to the message box; Tab leaves it for Stop (not a trap).
+    await page.keyboard.press('F6');
+    expect(await focusInDialog(page)).toBe(true);
+    await page.keyboard.press('F6');
+    await expect(u.message).toBeFocused();
+    await page.keyboard.press('F6');
+    let reachedStop = false;
+    for (let i = 0; i < 12 && !reachedStop; i++) {
       await page.keyboard.press('Tab');
-      expect(await focusInDialog(page)).toBe(true);
+      reachedStop = await page.evaluate("document.activeElement?.textContent?.trim() === 'Stop'");
     }
+    expect(reachedStop).toBe(true);
     await u.dialog.getByRole('button', { name: 'Deny' }).click();
     const feedback = u.dialog.getByRole('textbox', { name: 'Feedback for the assistant' });
     await expect(feedback).toBeFocused();
@@ -223,12 +231,17 @@ test.describe('tool calls in Chromium', () => {
     expect(resultText(result!)).toContain('Keep the build folder; clear only the cache.');
   });
 
-  test('PL4e: Esc denies without feedback; the model is told to stop and wait', async ({ page, webApp }) => {
+  test('PL4e PX1: Esc pressed twice denies without feedback; the model is told to stop and wait', async ({ page, webApp }) => {
     webApp.fake.push({ content: [bash('git push --force', 'Overwrite the remote branch')] }, say('OK, I will wait for you.'));
     const u = ui(page);
     await page.goto(webApp.url);
     await ask(page, 'Publish it');
     await expect(u.dialog).toBeVisible();
+    // Esc answers only when pressed twice, with the request focused.
+    await page.keyboard.press('F6');
+    await page.keyboard.press('Escape');
+    await expect(u.dialog).toContainText('Press Esc again to deny.');
+    await expect(u.card('git push --force').getByTestId('tool-call-state')).toHaveText('Waiting for your approval');
     await page.keyboard.press('Escape');
     const card = u.card('git push --force');
     await expect(stateOf(card)).toHaveText('Not allowed');
@@ -251,7 +264,8 @@ test.describe('tool calls in Chromium', () => {
       await expect(u.dialog).toBeVisible();
       await expect(u.dialog).toContainText(commands[i]!);
       if (i === 0) {
-        // Shortcut keys act after a quiet moment (so typing-ahead cannot answer by accident; unit-tested).
+        // Shortcut keys act once the request has the focus, after a quiet moment (PX1; unit-tested).
+        await page.keyboard.press('F6');
         await page.waitForTimeout(800);
         await page.keyboard.press('1');
       } else {

@@ -1,6 +1,8 @@
 // The message box at the bottom: Enter sends, Shift+Enter makes a new line; Send and Stop buttons; run status.
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { useApp, useSessions } from '../stores/react';
+import { modalQueue } from '../inbox/modal-policy';
+import { COMPOSER_INPUT_ID } from '../permissions/composer-focus';
+import { useApp, useSessions, useTools } from '../stores/react';
 import { SendIcon, StopIcon } from './icons';
 import './Composer.css';
 
@@ -15,6 +17,8 @@ export function Composer(): ReactNode {
   const stop = useSessions((s) => s.stop);
   const hasKey = useApp((s) => s.init?.auth.configured ?? false);
   const connected = useApp((s) => s.connection === 'open');
+  const currentId = useSessions((s) => s.currentId);
+  const asking = useTools((s) => modalQueue(s.permissions, currentId).length > 0);
 
   const busy = status !== 'idle' || sending;
   const canSend = text.trim().length > 0 && !busy && hasKey && connected;
@@ -35,7 +39,9 @@ export function Composer(): ReactNode {
     void submit();
   };
 
-  const hint = !connected
+  const hint = asking
+    ? 'The assistant waits for your answer above. Your typing stays here; press F6 to answer with the keyboard.'
+    : !connected
     ? 'Waiting for the connection to Agent Desk…'
     : !hasKey
     ? 'Add an API key to start a conversation.'
@@ -52,11 +58,11 @@ export function Composer(): ReactNode {
       }}
     >
       <div className="composer__box">
-        <label htmlFor="composer-input" className="visually-hidden">
+        <label htmlFor={COMPOSER_INPUT_ID} className="visually-hidden">
           Message
         </label>
         <textarea
-          id="composer-input"
+          id={COMPOSER_INPUT_ID}
           ref={box}
           className="composer__input"
           rows={1}

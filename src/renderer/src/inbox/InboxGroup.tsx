@@ -1,10 +1,12 @@
 // One group of the inbox ("3 reads outside the project"): where it comes from and how long it waits,
 // "Allow all 3" / "Deny all 3" (with optional feedback), and each request with Allow once, Deny and
 // Review (the full modal: diff, why, Always allow). A group is only ever allowed once, request by request.
+// Answers wait a quiet moment after they appear, and keys typed elsewhere a moment ago press nothing (PX1).
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { PermissionRequestView } from '../../../shared/permissions/request';
 import { WarningIcon } from '../components/icons';
 import { requestKindFor } from '../permissions/registry';
+import { refuseTypedAhead, useArmedAfter } from '../permissions/use-quiet';
 import { useTools } from '../stores/react';
 import { useViewEnv } from '../tools/view-env';
 import type { RequestGroup } from './group-requests';
@@ -28,6 +30,8 @@ export function InboxGroup({ group, now, onReview }: GroupProps): ReactNode {
   const ids = group.requests.map((r) => r.requestId);
   const n = ids.length;
   const busy = ids.some((id) => id === replying || answering.includes(id));
+  // "Allow all 3" that just became "Allow all 4" waits a moment: nobody approves what they have not seen.
+  const armed = useArmedAfter(ids.join('\n'));
   const waited = waitingWords(group.since, now);
   const expiry = expiryWords(group.expiresAt, now);
 
@@ -48,11 +52,11 @@ export function InboxGroup({ group, now, onReview }: GroupProps): ReactNode {
           {group.label}
         </h3>
         {n > 1 && !denying && (
-          <div className="inbox-group__actions">
-            <button type="button" className="button button--small button--primary" disabled={busy} onClick={() => void replyMany(ids, 'allow_once')}>
+          <div className="inbox-group__actions" onKeyDown={refuseTypedAhead}>
+            <button type="button" className="button button--small button--primary" disabled={busy || !armed} onClick={() => void replyMany(ids, 'allow_once')}>
               Allow all {n}
             </button>
-            <button type="button" className="button button--small inbox-button--deny" disabled={busy} onClick={() => setDenying(true)}>
+            <button type="button" className="button button--small inbox-button--deny" disabled={busy || !armed} onClick={() => setDenying(true)}>
               Deny all {n}
             </button>
           </div>
@@ -106,6 +110,8 @@ function InboxItem({ request, onReview }: { request: PermissionRequestView; onRe
   const words = itemWords(request, env);
   const busy = useTools((s) => s.replying !== null || s.answering.includes(request.requestId));
   const reply = useTools((s) => s.reply);
+  // A request that just appeared under the pointer is not answered by a click meant for the one before.
+  const armed = useArmedAfter(request.requestId);
   return (
     <li className="inbox-item">
       <span className="inbox-item__icon">
@@ -125,11 +131,11 @@ function InboxItem({ request, onReview }: { request: PermissionRequestView; onRe
           </span>
         )}
       </div>
-      <div className="inbox-item__actions">
-        <button type="button" className="button button--small" aria-describedby={textId} disabled={busy} onClick={() => void reply(request.requestId, 'allow_once')}>
+      <div className="inbox-item__actions" onKeyDown={refuseTypedAhead}>
+        <button type="button" className="button button--small" aria-describedby={textId} disabled={busy || !armed} onClick={() => void reply(request.requestId, 'allow_once')}>
           Allow once
         </button>
-        <button type="button" className="button button--small inbox-button--deny" aria-describedby={textId} disabled={busy} onClick={() => void reply(request.requestId, 'deny')}>
+        <button type="button" className="button button--small inbox-button--deny" aria-describedby={textId} disabled={busy || !armed} onClick={() => void reply(request.requestId, 'deny')}>
           Deny
         </button>
         <button type="button" className="button button--small button--ghost" aria-describedby={textId} onClick={() => onReview(request.requestId)}>

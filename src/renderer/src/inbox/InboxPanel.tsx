@@ -2,6 +2,8 @@
 // subagents, background tasks, and the open conversation too — grouped by where they come from and by
 // kind, answered a group at a time or one by one. A panel on the right; the work stays visible.
 import { useEffect, useMemo, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { focusComposer } from '../permissions/composer-focus';
+import { isTextEntry, noteTyping } from '../permissions/typing-watch';
 import { useSessions, useTools } from '../stores/react';
 import { plural } from '../tools/shared/paths';
 import { useViewEnv } from '../tools/view-env';
@@ -46,7 +48,15 @@ export function InboxPanel({ onClose, onReview, reviewing }: PanelProps): ReactN
     if (e.key === 'Escape') {
       e.preventDefault();
       onClose();
+      return;
     }
+    // Letters typed here were meant for the message box: they go on there (moving the focus during
+    // keydown takes the key along). Space still presses a focused button.
+    const target = e.target instanceof Element ? e.target : null;
+    if (e.key.length !== 1 || e.ctrlKey || e.metaKey || e.altKey || isTextEntry(target)) return;
+    if (e.key === ' ' && target instanceof HTMLButtonElement) return;
+    noteTyping();
+    focusComposer();
   };
 
   return (

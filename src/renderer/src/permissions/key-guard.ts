@@ -1,20 +1,24 @@
-// Shortcut keys (1/2/3) of the approval dialog act only after a quiet moment: someone typing a
-// message when the dialog pops up must not answer it by accident. Each early key press restarts the wait.
-
-export interface KeyGuard {
-  /** Whether a key pressed at `now` may act. A refused press extends the wait. */
-  allow(now: number): boolean;
-}
+// When an approval's shortcut keys (1/2/3) may act, as a pure rule (PX1, issue 12 item 1): only once
+// the approval itself has had the focus for a quiet moment and nothing was typed anywhere for one.
+// Someone typing a message when a request arrives must never answer it by accident.
 
 export const KEY_QUIET_MS = 600;
 
-export function createKeyGuard(openedAt: number, quietMs = KEY_QUIET_MS): KeyGuard {
-  let armedAt = openedAt + quietMs;
-  return {
-    allow(now) {
-      if (now >= armedAt) return true;
-      armedAt = now + quietMs;
-      return false;
-    },
-  };
+export interface KeyMoment {
+  now: number;
+  /** When the approval got the keyboard focus; null while it does not have it. */
+  focusedAt: number | null;
+  /** The last key typed into a text field, or into the approval before its keys were armed. */
+  lastTypedAt: number;
+}
+
+export function shortcutArmed(m: KeyMoment, quietMs = KEY_QUIET_MS): boolean {
+  return m.focusedAt !== null && m.now - m.focusedAt >= quietMs && m.now - m.lastTypedAt >= quietMs;
+}
+
+/** Esc answers nothing on its own: a first press arms Deny, a second one within this time denies. */
+export const ESC_CONFIRM_MS = 3000;
+
+export function escapeDenies(now: number, armedAt: number | null, confirmMs = ESC_CONFIRM_MS): boolean {
+  return armedAt !== null && now - armedAt <= confirmMs;
 }

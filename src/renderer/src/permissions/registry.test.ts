@@ -1,7 +1,6 @@
-// Request kinds and rule words for the approval dialog; the key guard against typed-ahead answers.
+// Request kinds and rule words for the approval dialog.
 import { describe, expect, it } from 'vitest';
 import type { PermissionRequestView } from '../../../shared/permissions/request';
-import { createKeyGuard } from './key-guard';
 import { describeRule, requestKindFor } from './registry';
 
 const req = (toolName: string, input: unknown): PermissionRequestView => ({
@@ -74,16 +73,3 @@ describe('request kinds (PL4e, DK4: plain-language summary first)', () => {
   });
 });
 
-describe('key guard (shortcuts wait for a quiet moment)', () => {
-  it('refuses keys right after opening, and each early key restarts the wait', () => {
-    const g = createKeyGuard(1_000, 600);
-    expect(g.allow(1_100)).toBe(false);
-    expect(g.allow(1_650)).toBe(false); // still typing: wait restarts from 1650
-    expect(g.allow(2_200)).toBe(false);
-    expect(g.allow(2_800)).toBe(true);
-    expect(g.allow(2_801)).toBe(true);
-  });
-  it('a key after the quiet time acts at once', () => {
-    expect(createKeyGuard(0, 600).allow(600)).toBe(true);
-  });
-});

@@ -5,7 +5,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { PermissionRequestView } from '../../../shared/permissions/request';
 import { ViewEnvContext } from '../tools/view-env';
-import { RequestPanel } from './ApprovalDialog';
+import { RequestPanel } from './RequestPanel';
 import { DEFAULT_DESTINATION, DESTINATIONS, splitCode, whyWords } from './why-words';
 
 const req = (over: Partial<PermissionRequestView> = {}): PermissionRequestView => ({

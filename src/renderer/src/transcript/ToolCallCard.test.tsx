@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { PermissionRequestView } from '../../../shared/permissions/request';
 import type { BashOutput } from '../../../shared/tools/bash';
 import type { ToolCallView } from '../../../shared/tools/tool-call';
-import { RequestPanel } from '../permissions/ApprovalDialog';
+import { RequestPanel } from '../permissions/RequestPanel';
 import { appendProgress } from '../stores/progress-log';
 import { ToolCallCardView } from './ToolCallCard';
 

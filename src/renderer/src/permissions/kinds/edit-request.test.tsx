@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { PermissionRequestView } from '../../../../shared/permissions/request';
 import { parseRule } from '../../../../shared/permissions/rule';
-import { RequestPanel } from '../ApprovalDialog';
+import { RequestPanel } from '../RequestPanel';
 import { requestKindFor } from '../registry';
 import { editQuestion, editRuleWords, editSummary, proposedChange } from './edit-request-words';
 
