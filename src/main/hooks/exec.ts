@@ -52,7 +52,8 @@ export async function execCommandHook(opts: ExecHookOptions): Promise<HookExecut
     return { ...base('spawn-error', null), error: `The event could not be serialised: ${(err as Error).message}` };
   }
   const run = await runProcess({
-    file: resolveShell(opts.env),
+    // The user's own shell (the app's $SHELL), not one a settings `env` names (PX4).
+    file: resolveShell(),
     args: ['-c', opts.hook.command],
     cwd: opts.cwd,
     env: opts.env,

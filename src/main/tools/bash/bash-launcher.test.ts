@@ -29,6 +29,19 @@ function setup(env: Record<string, string | undefined> = {}): TempProject {
   return p;
 }
 
+/** The app's own environment for one test (launchers are forked with it, never with a settings env). */
+function withAppEnv(vars: Record<string, string | undefined>): void {
+  const before = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));
+  const put = (v: Record<string, string | undefined>) => {
+    for (const [k, x] of Object.entries(v)) {
+      if (x === undefined) delete process.env[k];
+      else process.env[k] = x;
+    }
+  };
+  put(vars);
+  cleanups.push(() => put(before));
+}
+
 function newLaunchers(): LauncherShells {
   const shells = createLauncherShells();
   cleanups.push(() => shells.dispose());
@@ -64,7 +77,8 @@ describe('Bash through the launcher shell (BA)', () => {
   });
 
   it('BA cd persists across calls; OLDPWD and SHLVL read as after a spawn', async () => {
-    const p = setup({ OLDPWD: undefined, SHLVL: '3' });
+    withAppEnv({ OLDPWD: undefined, SHLVL: '3' });
+    const p = setup();
     mkdirSync(path.join(p.dir, 'sub', 'deeper'), { recursive: true });
     const { shells } = await warmed(p);
     await run(shells, p, { command: 'cd sub' });
@@ -231,7 +245,8 @@ describe('Bash through the launcher shell (BA)', () => {
 
 describe('Bash through a shell prepared ahead (BA)', () => {
   it('BA the warm-up prepares a shell; the next commands run in prepared shells, as a spawn would run them', async () => {
-    const p = setup({ OLDPWD: undefined });
+    withAppEnv({ OLDPWD: undefined });
+    const p = setup();
     mkdirSync(path.join(p.dir, 'sub'), { recursive: true });
     const shells = newLaunchers();
     const tool = createBashTool({ launchers: shells });

@@ -29,7 +29,7 @@ import { runProcess } from './run-process';
 import { interpretExitCode } from './semantics';
 import { isPoolableShell, type LauncherShells } from './launchers';
 import { commandNeedsFile, plainInvocation, shellInvocation } from './shell';
-import { launchersFor, launcherWantedNext, prepareSessionShell, sessionShell, warmSessionLauncher } from './warm-launch';
+import { appShell, launchersFor, launcherWantedNext, prepareSessionShell, sessionShell, warmSessionLauncher } from './warm-launch';
 
 /** SPEC PL6: "Bash ~100K". */
 export const BASH_MAX_RESULT_SIZE_CHARS = 100_000;
@@ -75,7 +75,7 @@ export function createBashToolDef(deps: BashToolDeps = {}): ToolDef<BashInput, B
     // While the model thinks: the launcher is there and a shell waits for the next command.
     warmUp(ctx) {
       if (sandbox !== passThroughSandbox) return;
-      warmSessionLauncher(ctx, deps.launchers, 'commands');
+      warmSessionLauncher(deps.launchers, 'commands');
       prepareSessionShell(ctx, deps.launchers);
     },
 
@@ -107,7 +107,9 @@ export function createBashToolDef(deps: BashToolDeps = {}): ToolDef<BashInput, B
         !input.dangerouslyDisableSandbox && sandbox === passThroughSandbox && isPoolableShell(shell) ? launchersFor(deps.launchers) : undefined;
       // A shell started ahead waits for exactly this request (its fields NUL-terminated).
       const request = [cwd, cwdFile, input.command].some((f) => f.includes('\0')) ? undefined : `${cwd}\0${cwdFile}\0${input.command}\0`;
-      const prepared = request !== undefined ? launchers?.takePrepared({ shell, env }, env) : undefined;
+      // Launchers are the app's (appShell): the session's env reaches the command through the job's prelude.
+      const home = appShell();
+      const prepared = request !== undefined ? launchers?.takePrepared(home, env) : undefined;
       const commandFile = !prepared && commandNeedsFile(shell, input.command) ? path.join(os.tmpdir(), `agent-desk-cmd-${process.pid}-${id}`) : undefined;
       if (commandFile) writeFileSync(commandFile, input.command, { mode: 0o600 });
       const inv = shellInvocation(shell, input.command, cwdFile, commandFile);
@@ -115,7 +117,7 @@ export function createBashToolDef(deps: BashToolDeps = {}): ToolDef<BashInput, B
       // Else a job of the launcher. A used-up launcher is replaced now only if another call of this
       // message will want one; otherwise the warm-up forks it when the process next waits for the
       // model (a fork blocks our event loop).
-      const job = prepared ?? launchers?.launch({ shell, env }, { cwd, env, file: launch.file, args: launch.args }, { refill: launcherWantedNext(ctx) });
+      const job = prepared ?? launchers?.launch(home, { cwd, env, file: launch.file, args: launch.args }, { refill: launcherWantedNext(ctx) });
       const collector = new OutputCollector(
         path.join(ctx.toolResultsDir, `bash-${id}.output`),
         deps.outputLimits ?? DEFAULT_OUTPUT_LIMITS,

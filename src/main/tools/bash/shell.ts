@@ -5,7 +5,10 @@ import path from 'node:path';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-/** `$SHELL` when it is bash or zsh and executable, else /bin/bash (the wrapper below needs one of them). */
+/**
+ * `$SHELL` when it is bash or zsh and executable, else /bin/bash (the wrapper below needs one of them).
+ * Callers pass the app's own environment, never a settings `env`: the shell is a program the app starts.
+ */
 export function resolveShell(env: Env = process.env): string {
   const candidate = env.SHELL;
   if (candidate && path.isAbsolute(candidate) && /^(bash|zsh)$/.test(path.basename(candidate))) {

@@ -1,7 +1,7 @@
 // Programs started through the session's launcher shell (rg for Grep and Glob): the env is made exactly
 // the program's, exit codes and output come through, a used-up launcher is replaced only when another
 // such call is queued, and anything unusual (missing program, bad cwd, unsettable variable) spawns.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -9,7 +9,17 @@ import type { ToolUseContext } from '../core/tool';
 import { LAUNCHER_SLOTS, type PipedProcess } from './launcher-shell';
 import { createLauncherShells, envPrelude, type LauncherShells } from './launchers';
 import { launcherPid } from './test-context';
-import { launcherWantedNext, launchInSessionLauncher, prewarmLauncher, sessionShell, warmLauncher, warmSessionLauncher } from './warm-launch';
+import {
+  appShell,
+  launcherWantedNext,
+  launchInLauncher,
+  prepareSessionShell,
+  prewarmLauncher,
+  runsCodeAtStart,
+  sessionShell,
+  warmLauncher,
+  warmSessionLauncher,
+} from './warm-launch';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
@@ -65,14 +75,14 @@ describe('envPrelude', () => {
   });
 });
 
-describe('launchInSessionLauncher', () => {
+describe('launchInLauncher', () => {
   it('runs the program with its exact env, in its cwd, with its output and exit code', async () => {
     const ctx = ctxWith({ AGENT_DESK_LAUNCH_VAR: 'from settings' });
     const pool = newPool();
-    warmSessionLauncher(ctx, pool, 'helpers');
+    warmSessionLauncher(pool, 'helpers');
     await launcherPid(pool);
     const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', ONLY_FOR_PROGRAM: "it's here\nwith a second line" };
-    const child = launchInSessionLauncher(pool, ctx, '/usr/bin/env', ['-0'], { cwd: ctx.projectDir, env });
+    const child = launchInLauncher(pool, ctx, '/usr/bin/env', ['-0'], { cwd: ctx.projectDir, env });
     expect(child).toBeDefined();
     const r = await collect(child!);
     expect(r.code).toBe(0);
@@ -80,7 +90,7 @@ describe('launchInSessionLauncher', () => {
     // Exactly the given env, apart from the variables bash itself keeps (SHLVL, PWD, OLDPWD, _).
     for (const k of ['SHLVL', 'PWD', 'OLDPWD', '_']) delete seen[k];
     expect(seen).toEqual(env);
-    const cwd = await collect(launchInSessionLauncher(pool, ctx, '/bin/sh', ['-c', 'pwd; echo oops >&2; exit 3'], { cwd: ctx.projectDir, env: { PATH: '/usr/bin:/bin' } })!);
+    const cwd = await collect(launchInLauncher(pool, ctx, '/bin/sh', ['-c', 'pwd; echo oops >&2; exit 3'], { cwd: ctx.projectDir, env: { PATH: '/usr/bin:/bin' } })!);
     expect(cwd).toEqual({ out: `${ctx.projectDir}\n`, err: 'oops\n', code: 3 });
     expect(pool.stats).toMatchObject({ hits: 2, misses: 0, spawned: 1 });
   });
@@ -89,28 +99,28 @@ describe('launchInSessionLauncher', () => {
     const pool = newPool();
     const queued = ctxWith({}, () => ({ queued: ['Read', 'Glob'], streamOpen: false }));
     expect(launcherWantedNext(queued)).toBe(true);
-    warmSessionLauncher(queued, pool, 'helpers');
+    warmSessionLauncher(pool, 'helpers');
     const first = await launcherPid(pool);
     const env = { PATH: '/usr/bin:/bin' };
-    for (let i = 0; i < LAUNCHER_SLOTS; i++) expect((await collect(launchInSessionLauncher(pool, queued, '/bin/sh', ['-c', `exit ${i}`], { cwd: queued.projectDir, env })!)).code).toBe(i);
+    for (let i = 0; i < LAUNCHER_SLOTS; i++) expect((await collect(launchInLauncher(pool, queued, '/bin/sh', ['-c', `exit ${i}`], { cwd: queued.projectDir, env })!)).code).toBe(i);
     const second = await launcherPid(pool, first);
     expect(second).not.toBe(first);
     // Nothing that starts a program follows: the next launcher is forked by the warm-up, not now.
     const last = ctxWith({}, () => ({ queued: ['Read'], streamOpen: true }));
     expect(launcherWantedNext(last)).toBe(false);
-    for (let i = 0; i < LAUNCHER_SLOTS; i++) await collect(launchInSessionLauncher(pool, last, '/bin/sh', ['-c', 'exit 0'], { cwd: last.projectDir, env })!);
+    for (let i = 0; i < LAUNCHER_SLOTS; i++) await collect(launchInLauncher(pool, last, '/bin/sh', ['-c', 'exit 0'], { cwd: last.projectDir, env })!);
     await new Promise((res) => setTimeout(res, 100));
     expect(pool.pids()).toEqual([]);
-    expect(launchInSessionLauncher(pool, last, '/bin/sh', ['-c', 'exit 0'], { cwd: last.projectDir, env })).toBeUndefined();
+    expect(launchInLauncher(pool, last, '/bin/sh', ['-c', 'exit 0'], { cwd: last.projectDir, env })).toBeUndefined();
   });
 
   it('a missing program or cwd is left to spawn, which reports it as an error event', async () => {
     const ctx = ctxWith();
     const pool = newPool();
-    warmSessionLauncher(ctx, pool, 'helpers');
+    warmSessionLauncher(pool, 'helpers');
     const pid = await launcherPid(pool);
-    expect(launchInSessionLauncher(pool, ctx, path.join(ctx.projectDir, 'no-such-rg'), [], { cwd: ctx.projectDir, env: {} })).toBeUndefined();
-    expect(launchInSessionLauncher(pool, ctx, '/bin/sh', [], { cwd: path.join(ctx.projectDir, 'gone'), env: {} })).toBeUndefined();
+    expect(launchInLauncher(pool, ctx, path.join(ctx.projectDir, 'no-such-rg'), [], { cwd: ctx.projectDir, env: {} })).toBeUndefined();
+    expect(launchInLauncher(pool, ctx, '/bin/sh', [], { cwd: path.join(ctx.projectDir, 'gone'), env: {} })).toBeUndefined();
     expect(pool.pids()).toEqual([pid]);
     const launch = warmLauncher(ctx, pool);
     const child = launch(path.join(ctx.projectDir, 'no-such-rg'), [], { cwd: ctx.projectDir, env: {} });
@@ -122,10 +132,10 @@ describe('launchInSessionLauncher', () => {
     const pool = newPool();
     const a = ctxWith({ AGENT_DESK_X: 'a' });
     const b = ctxWith({ AGENT_DESK_X: 'b' });
-    warmSessionLauncher(a, pool, 'helpers');
+    warmSessionLauncher(pool, 'helpers');
     const pa = await launcherPid(pool);
-    warmSessionLauncher(b, pool, 'helpers');
-    const r = await collect(launchInSessionLauncher(pool, b, '/bin/sh', ['-c', 'printf %s "$AGENT_DESK_X"'], { cwd: b.projectDir, env: sessionShell(b.env).env })!);
+    warmSessionLauncher(pool, 'helpers');
+    const r = await collect(launchInLauncher(pool, b, '/bin/sh', ['-c', 'printf %s "$AGENT_DESK_X"'], { cwd: b.projectDir, env: sessionShell(b.env).env })!);
     expect(r).toEqual({ out: 'b', err: '', code: 0 });
     expect(pool.pids()).toEqual([pa]);
     expect(pool.stats).toMatchObject({ hits: 1, spawned: 1 });
@@ -136,10 +146,37 @@ describe('launchInSessionLauncher', () => {
     prewarmLauncher(process.env, pool);
     const first = await launcherPid(pool);
     const ctx = ctxWith({ AGENT_DESK_FROM_SETTINGS: 'yes' });
-    warmSessionLauncher(ctx, pool, 'helpers');
-    const r = await collect(launchInSessionLauncher(pool, ctx, '/bin/sh', ['-c', 'printf %s "$AGENT_DESK_FROM_SETTINGS"'], { cwd: ctx.projectDir, env: sessionShell(ctx.env).env })!);
+    warmSessionLauncher(pool, 'helpers');
+    const r = await collect(launchInLauncher(pool, ctx, '/bin/sh', ['-c', 'printf %s "$AGENT_DESK_FROM_SETTINGS"'], { cwd: ctx.projectDir, env: sessionShell(ctx.env).env })!);
     expect(r.out).toBe('yes');
     expect(pool.pids()).toEqual([first]);
     expect(pool.stats.spawned).toBe(1);
+  });
+});
+
+describe("a session's settings env never reaches a launcher (PX4)", () => {
+  it('the shell is the app\'s own; only the command env takes the settings env', () => {
+    const home = sessionShell({ SHELL: '/tmp/project/bin/bash', AGENT_DESK_S: '1' });
+    expect(home.shell).toBe(appShell().shell);
+    expect(home.env.AGENT_DESK_S).toBe('1');
+  });
+
+  it('a loader variable from the settings means no shell is started ahead of its command', () => {
+    const home = appShell({ PATH: '/usr/bin:/bin' });
+    expect(runsCodeAtStart(home, { ...home.env, AGENT_DESK_S: '1' })).toBe(false);
+    expect(runsCodeAtStart(home, { ...home.env, LD_PRELOAD: '/p/evil.so' })).toBe(true);
+    expect(runsCodeAtStart(home, { ...home.env, DYLD_INSERT_LIBRARIES: '/p/evil.dylib' })).toBe(true);
+  });
+
+  it("the warm-ups fork launchers with the app's env, and prepare no shell whose env would run code first", async () => {
+    if (process.platform !== 'linux') throw new Error('reads /proc: Linux only');
+    const pool = newPool();
+    const ctx = ctxWith({ BASH_ENV: '/p/evil.sh', LD_PRELOAD: '/p/evil.so', AGENT_DESK_FROM_SETTINGS: 'yes' });
+    warmSessionLauncher(pool, 'commands');
+    prepareSessionShell(ctx, pool);
+    const pid = await launcherPid(pool);
+    const environ = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+    expect(environ.filter((v) => /^(BASH_ENV|LD_PRELOAD|AGENT_DESK_FROM_SETTINGS)=/.test(v))).toEqual([]);
+    expect(pool.takePrepared(appShell(), sessionShell(ctx.env).env)).toBeUndefined();
   });
 });

@@ -26,10 +26,37 @@ export function launcherWantedNext(ctx: ToolUseContext): boolean {
   return !next || next.queued.some((name) => LAUNCHER_TOOLS.has(name));
 }
 
-/** The shell and env this session's commands run in: the key its launcher is forked for. */
-export function sessionShell(ctxEnv: ToolUseContext['env']): { shell: string; env: Record<string, string> } {
-  const env = buildShellEnv(ctxEnv);
-  return { shell: resolveShell(env), env };
+/** A launcher's key: the shell it is and the env it was forked with. */
+export interface ShellHome {
+  shell: string;
+  env: Record<string, string>;
+}
+
+/**
+ * The shell and env this session's commands run in: the key its launcher is forked for. The settings
+ * `env` reaches the commands, but the shell program itself is the user's own (`$SHELL` of the app's
+ * environment): a project's settings never choose a program the app starts (PX4).
+ */
+export function sessionShell(ctxEnv: ToolUseContext['env'], appEnv: ToolUseContext['env'] = process.env): ShellHome {
+  return { shell: resolveShell(appEnv), env: buildShellEnv(ctxEnv, appEnv) };
+}
+
+/**
+ * What every launcher is forked with: the app's own shell and environment, never a settings `env`. A
+ * launcher starts before anything is approved (while the model thinks), so a BASH_ENV, LD_PRELOAD or
+ * exported function from a project's settings must not be in it; a job gets the session's env from a
+ * prelude, and an env no prelude can give is spawned when its call runs (PX4).
+ */
+export function appShell(appEnv: ToolUseContext['env'] = process.env): ShellHome {
+  return { shell: resolveShell(appEnv), env: buildShellEnv({}, appEnv) };
+}
+
+/** Variables that load code into a program as it starts (the dynamic loader's). */
+const LOADS_CODE = /^(LD_|DYLD_)/;
+
+/** Whether a shell started with `env` ahead of its command would run code nobody approved yet. */
+export function runsCodeAtStart(home: ShellHome, env: Record<string, string>): boolean {
+  return Object.keys(env).some((k) => LOADS_CODE.test(k) && home.env[k] !== env[k]);
 }
 
 function isExecutable(p: string): boolean {
@@ -41,15 +68,15 @@ function isExecutable(p: string): boolean {
   }
 }
 
-/** The program started by this session's launcher shell, or undefined (none is ready, or the case is unusual). */
-export function launchInSessionLauncher(
+/** The program started by the app's launcher shell, or undefined (none is ready, or the case is unusual). */
+export function launchInLauncher(
   launchers: LauncherShells,
   ctx: ToolUseContext,
   file: string,
   args: readonly string[],
   opts: { cwd: string; env: Record<string, string> },
 ): PipedProcess | undefined {
-  const home = sessionShell(ctx.env);
+  const home = appShell();
   if (!isPoolableShell(home.shell)) return undefined;
   // A failed `cd` or a missing program in the shell would read as the program's own exit status: let
   // spawn report a bad cwd or a missing program as it does (an 'error' event).
@@ -68,27 +95,34 @@ export function launchersFor(launchers: LauncherShells | false | undefined, kind
   return launchers ?? (kind === 'helpers' ? defaultHelperShells() : defaultLauncherShells());
 }
 
-/** A helper program's launcher for one tool call: the launcher shell when one is ready, else a spawn. `false` = always spawn. */
+/**
+ * A helper program's launcher for one tool call: the app's helper launcher shell when one is ready,
+ * else a spawn. `false` = always spawn. Never the session's settings env (see appShell).
+ */
 export function warmLauncher(ctx: ToolUseContext, launchers?: LauncherShells | false): Launcher {
   const shells = launchersFor(launchers, 'helpers');
   if (!shells) return spawnLauncher;
-  return (file, args, opts) => launchInSessionLauncher(shells, ctx, file, args, opts) ?? spawnLauncher(file, args, opts);
+  return (file, args, opts) => launchInLauncher(shells, ctx, file, args, opts) ?? spawnLauncher(file, args, opts);
 }
 
-/** The tools' warmUp: fork this session's launcher of that kind while the model thinks (unless one is ready). */
-export function warmSessionLauncher(ctx: ToolUseContext, launchers: LauncherShells | false | undefined, kind: LauncherKind): void {
+/** The tools' warmUp: fork the launcher of that kind while the model thinks (unless one is ready). */
+export function warmSessionLauncher(launchers: LauncherShells | false | undefined, kind: LauncherKind): void {
   const shells = launchersFor(launchers, kind);
   if (!shells) return;
-  const home = sessionShell(ctx.env);
+  const home = appShell();
   if (isPoolableShell(home.shell)) shells.warm(home);
 }
 
-/** Bash's warm-up: a shell of this session waits in the launcher for the next command (WARM_WRAPPER_SCRIPT). */
+/**
+ * Bash's warm-up: a shell with this session's env waits in the launcher for the next command
+ * (WARM_WRAPPER_SCRIPT) — unless that env would load code into it before anything was approved.
+ */
 export function prepareSessionShell(ctx: ToolUseContext, launchers?: LauncherShells | false): void {
   const shells = launchersFor(launchers, 'commands');
-  const home = sessionShell(ctx.env);
-  if (!shells || !isPoolableShell(home.shell)) return;
-  shells.prepare(home, { cwd: '/', env: home.env, file: home.shell, args: ['-c', WARM_WRAPPER_SCRIPT, 'bash'] });
+  const home = appShell();
+  const session = sessionShell(ctx.env);
+  if (!shells || !isPoolableShell(home.shell) || runsCodeAtStart(home, session.env)) return;
+  shells.prepare(home, { cwd: '/', env: session.env, file: home.shell, args: ['-c', WARM_WRAPPER_SCRIPT, 'bash'] });
 }
 
 /**
@@ -96,8 +130,7 @@ export function prepareSessionShell(ctx: ToolUseContext, launchers?: LauncherShe
  * settings env is then set job by job). For process start-up: a smaller process forks faster.
  */
 export function prewarmLauncher(env: ToolUseContext['env'], launchers?: LauncherShells | false): void {
-  const shellEnv = buildShellEnv({}, env);
-  const home = { shell: resolveShell(shellEnv), env: shellEnv };
+  const home = appShell(env);
   if (!isPoolableShell(home.shell)) return;
   for (const kind of ['commands', 'helpers'] as const) launchersFor(launchers, kind)?.warm(home);
 }

@@ -47,11 +47,13 @@ export interface GlobToolDeps {
   backend?: 'auto' | 'builtin';
   /** The rg binary (default: found on PATH, honouring AGENT_DESK_GREP_BACKEND / AGENT_DESK_RG_PATH). */
   rgPath?: string;
+  /** The app's own environment, where rg is looked up and which it runs with (default: process.env; never settings `env`). */
+  appEnv?: Readonly<Record<string, string | undefined>>;
 }
 
 function listingFor(deps: GlobToolDeps, ctx: ToolUseContext): ListingOptions {
   if (deps.backend === 'builtin') return {};
-  const env = searchEnv(ctx);
+  const env = searchEnv(deps.appEnv);
   const rgPath = deps.rgPath ?? findRipgrep(env);
   return rgPath ? { rgPath, env, launch: sharingCores(warmLauncher(ctx, deps.launchers)) } : {};
 }
@@ -67,9 +69,9 @@ export function createGlobToolDef(deps: GlobToolDeps = {}): ToolDef<GlobInput, G
     description: (input) => (input.pattern ? `Find files matching ${input.pattern}` : 'Find files by pattern'),
     prompt: globPrompt,
     // `rg --files` starts in a shell forked while the model thinks, not in a fork of our process.
-    warmUp: (ctx) => {
+    warmUp: () => {
       primeGlobMatcher();
-      if (deps.backend !== 'builtin') warmSessionLauncher(ctx, deps.launchers, 'helpers');
+      if (deps.backend !== 'builtin') warmSessionLauncher(deps.launchers, 'helpers');
     },
     userFacingName: () => GLOB_TOOL_NAME,
     summarize: (input) => (input.path ? `${input.pattern ?? ''} in ${input.path}` : (input.pattern ?? '')),

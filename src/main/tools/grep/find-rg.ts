@@ -1,8 +1,9 @@
 // Where `rg` is: the first executable `rg` on PATH (cached per PATH value). AGENT_DESK_GREP_BACKEND=builtin
-// forces the built-in search; AGENT_DESK_RG_PATH names a specific binary. Also the env it is found and run with.
+// forces the built-in search; AGENT_DESK_RG_PATH names a specific binary. Both are read from the app's
+// own environment only: rg is a program the app starts, so a project's settings `env` never chooses it
+// or the environment it runs with (PX4, issue 16 item 1).
 import { accessSync, constants, statSync } from 'node:fs';
 import path from 'node:path';
-import type { ToolUseContext } from '../core/tool';
 
 const cache = new Map<string, string | null>();
 
@@ -15,14 +16,21 @@ function executable(p: string): boolean {
   }
 }
 
-/** The process's environment with the session's settings `env` on top: what Grep and Glob find and run rg with (as Bash gets it). */
-export function searchEnv(ctx: Pick<ToolUseContext, 'env'>): Record<string, string | undefined> {
-  const env: Record<string, string | undefined> = { ...process.env };
-  for (const [k, v] of Object.entries(ctx.env)) if (v !== undefined) env[k] = v;
+type Env = Readonly<Record<string, string | undefined>>;
+
+/**
+ * What Grep and Glob find and run rg with: the app's own environment (the user's), never a session's
+ * settings `env`. A PATH, AGENT_DESK_RG_PATH, LD_PRELOAD or RIPGREP_CONFIG_PATH from a project's
+ * settings would otherwise run the project's code on the first search, with no prompt.
+ */
+export function searchEnv(appEnv: Env = process.env): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(appEnv)) if (v !== undefined) env[k] = v;
   return env;
 }
 
-export function findRipgrep(env: Readonly<Record<string, string | undefined>>): string | undefined {
+/** The rg to run, looked up in the app's own environment (`searchEnv`), or undefined: use the built-in search. */
+export function findRipgrep(env: Env): string | undefined {
   if (env.AGENT_DESK_GREP_BACKEND === 'builtin') return undefined;
   const explicit = env.AGENT_DESK_RG_PATH;
   if (explicit) return executable(explicit) ? explicit : undefined;

@@ -255,18 +255,14 @@ describe('Grep with rg: exit codes, missing or broken rg (TL, PL8)', () => {
     expect(r.data.notes?.[0]).toMatch(/timed out after 0s; results are incomplete/);
   });
 
-  it('TL without rg on PATH the built-in search answers; AGENT_DESK_GREP_BACKEND=builtin forces it', async () => {
-    const p = setup({ PATH: path.join(path.sep, 'no', 'such', 'dir') });
+  it('TL without rg on PATH the built-in search answers; AGENT_DESK_GREP_BACKEND=builtin forces it (both read from the app env)', async () => {
+    const p = setup();
     writeFileSync(path.join(p.dir, 'a.txt'), 'x\n');
-    expect((await run(p, { pattern: 'x' }, {})).data.backend).toBe('builtin');
-    p.ctx.env = { PATH: process.env.PATH, AGENT_DESK_GREP_BACKEND: 'builtin' };
-    expect((await run(p, { pattern: 'x' }, {})).data.backend).toBe('builtin');
-    if (rgPath) {
-      p.ctx.env = { PATH: process.env.PATH };
-      expect((await run(p, { pattern: 'x' }, {})).data.backend).toBe('ripgrep');
-    }
-    p.ctx.env = { PATH: path.join(path.sep, 'no', 'such', 'dir') };
-    await expect(run(p, { pattern: 'x' }, { backend: 'ripgrep' })).rejects.toThrow(/ripgrep \(rg\) was not found/);
+    const nowhere = { PATH: path.join(path.sep, 'no', 'such', 'dir') };
+    expect((await run(p, { pattern: 'x' }, { appEnv: nowhere })).data.backend).toBe('builtin');
+    expect((await run(p, { pattern: 'x' }, { appEnv: { PATH: process.env.PATH, AGENT_DESK_GREP_BACKEND: 'builtin' } })).data.backend).toBe('builtin');
+    if (rgPath) expect((await run(p, { pattern: 'x' }, { appEnv: { PATH: process.env.PATH } })).data.backend).toBe('ripgrep');
+    await expect(run(p, { pattern: 'x' }, { backend: 'ripgrep', appEnv: nowhere })).rejects.toThrow(/ripgrep \(rg\) was not found/);
   });
 
   it('PL8 an rg that cannot start falls back to the built-in search with a note', async () => {

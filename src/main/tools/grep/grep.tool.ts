@@ -38,6 +38,8 @@ export interface GrepToolDeps {
   now?: () => number;
   /** Where rg is started: the app's launcher shells (default), given ones, or false = spawn. */
   launchers?: false | LauncherShells;
+  /** The app's own environment, where rg is looked up and which it runs with (default: process.env; never settings `env`). */
+  appEnv?: Readonly<Record<string, string | undefined>>;
 }
 
 function searchPathOf(input: Pick<GrepInput, 'path'>, ctx: ToolUseContext): string {
@@ -54,7 +56,7 @@ const BUILTIN = createBuiltinBackend();
 
 function chooseBackend(deps: GrepToolDeps, ctx: ToolUseContext): SearchBackend {
   if (deps.backend === 'builtin') return BUILTIN;
-  const env = searchEnv(ctx);
+  const env = searchEnv(deps.appEnv);
   const rg = deps.rgPath ?? findRipgrep(env);
   if (rg) return createRipgrepBackend(rg, env, sharingCores(warmLauncher(ctx, deps.launchers)));
   if (deps.backend === 'ripgrep') throw new GrepError('ripgrep (rg) was not found on PATH', 'Grep: ripgrep not found');
@@ -72,8 +74,8 @@ export function createGrepToolDef(deps: GrepToolDeps = {}): ToolDef<GrepInput, G
     prompt: grepPrompt,
     userFacingName: () => GREP_TOOL_NAME,
     // rg starts in a shell forked while the model thinks, not in a fork of our process.
-    warmUp: (ctx) => {
-      if (deps.backend !== 'builtin') warmSessionLauncher(ctx, deps.launchers, 'helpers');
+    warmUp: () => {
+      if (deps.backend !== 'builtin') warmSessionLauncher(deps.launchers, 'helpers');
     },
     summarize: (input) => {
       let s = input.pattern ?? '';
