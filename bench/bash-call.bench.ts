@@ -11,7 +11,7 @@ import { createHeadlessPrompter } from '../src/main/permissions/headless-prompte
 import { BashTool } from '../src/main/tools/bash/bash.tool';
 import type { AnyTool, ToolUseContext } from '../src/main/tools/core/tool';
 import { NO_HOOKS, NULL_CLASSIFIER, type PipelineDeps } from '../src/main/tools/pipeline/deps';
-import { createPermissionDecider } from '../src/main/tools/pipeline/permission';
+import { createPermissionDecider } from '../src/main/permissions/decider';
 import { fsResultPersister } from '../src/main/tools/pipeline/persist';
 import { createRunToolUse } from '../src/main/tools/pipeline/run-tool-use';
 import { quietLog } from './lib/harness';

@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import type { GrepInput, GrepOutput } from '../src/shared/tools/grep';
 import type { ToolUseContext } from '../src/main/tools/core/tool';
 import { grepGlobs } from '../src/main/tools/grep/filters';
-import { findRipgrep } from '../src/main/tools/grep/find-rg';
+import { findRipgrep } from '../src/main/process/ripgrep';
 import { createGrepTool } from '../src/main/tools/grep/grep.tool';
 import { ripgrepArgs } from '../src/main/tools/grep/rg-backend';
 import type { SearchRequest } from '../src/main/tools/grep/search-types';

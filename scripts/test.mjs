@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// `npm test`: everything CI checks, from a fresh machine. Installs what it can (Debian Chromium as
-// root), or stops naming the exact missing piece; then build, layering, types, unit, e2e — and a
-// closing "N passed, N failed, N skipped" line summed over vitest and Playwright.
+// `npm test`: everything CI checks, from a fresh machine. Installs what it can (Debian Chromium and
+// ripgrep as root, one apt-get update for both), or stops naming each missing piece; then build,
+// layering, types, unit (rg parity suites required: AGENT_DESK_REQUIRE_RG=1), e2e — and a closing
+// "N passed, N failed, N skipped" line summed over vitest and Playwright.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join, resolve, dirname } from 'node:path';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { delimiter, join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -29,6 +30,21 @@ function step(title, cmd, args, opts = {}) {
   return true;
 }
 
+/** Installs go through apt-get only as root on Debian; elsewhere the missing piece is named instead. */
+function canApt() {
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  return isRoot && existsSync('/usr/bin/apt-get');
+}
+
+let aptUpdated; // undefined until the first install runs `apt-get update`; then whether it worked.
+
+/** apt-get install `packages`, after one `apt-get update` shared by every install of the run. */
+function aptInstall(packages) {
+  const env = { DEBIAN_FRONTEND: 'noninteractive' };
+  aptUpdated ??= step('apt-get update', 'apt-get', ['update', '-qq'], { env });
+  return aptUpdated && step(`apt-get install ${packages[0]}`, 'apt-get', ['install', '-y', '-qq', ...packages], { env });
+}
+
 function findChromium() {
   const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
   return candidates.find((p) => p && existsSync(p));
@@ -36,19 +52,46 @@ function findChromium() {
 
 function ensureChromium() {
   if (findChromium()) return true;
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const hasApt = existsSync('/usr/bin/apt-get');
-  if (isRoot && hasApt) {
+  if (canApt()) {
     console.log('Chromium is missing: installing Debian\'s chromium with apt-get (needed for the browser end-to-end tests)…');
-    const env = { DEBIAN_FRONTEND: 'noninteractive' };
-    if (step('apt-get update', 'apt-get', ['update', '-qq'], { env }) &&
-        step('apt-get install chromium', 'apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-liberation'], { env }) &&
-        findChromium()) return true;
+    if (aptInstall(['chromium', 'fonts-liberation']) && findChromium()) return true;
   }
   console.error(
     'Missing piece: Chromium for the end-to-end tests.\n' +
       (hasApt ? '  Install it with:  sudo apt-get install chromium\n' : '  Install Chromium and set CHROMIUM_PATH=/path/to/chromium\n') +
       '  (Playwright cannot download its own browser on this network.)',
+  );
+  return false;
+}
+
+/** The first executable `rg` on PATH: what the Grep/Glob parity suites run (src/main/tools/grep/find-rg.ts). */
+function findRipgrep() {
+  const names = process.platform === 'win32' ? ['rg.exe', 'rg'] : ['rg'];
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    for (const name of dir ? names : []) {
+      const p = join(dir, name);
+      try {
+        accessSync(p, constants.X_OK);
+        if (statSync(p).isFile()) return p;
+      } catch {
+        // not here: next directory
+      }
+    }
+  }
+  return undefined;
+}
+
+function ensureRipgrep() {
+  if (findRipgrep()) return true;
+  if (canApt()) {
+    console.log('ripgrep is missing: installing Debian\'s ripgrep with apt-get (the Grep and Glob parity suites run it)…');
+    if (aptInstall(['ripgrep']) && findRipgrep()) return true;
+  }
+  console.error(
+    'Missing piece: ripgrep (rg) for the Grep and Glob parity suites.\n' +
+      (existsSync('/usr/bin/apt-get') ? '  Install it with:  sudo apt-get install ripgrep\n' : '  Install ripgrep (https://github.com/BurntSushi/ripgrep#installation) so `rg` is on PATH.\n') +
+      '  (Without it the parity suites fail: Grep and Glob would be checked against nothing.)',
   );
   return false;
 }
@@ -94,8 +137,10 @@ if (!existsSync(bin('electron-vite'))) {
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
+// Both checked before stopping, so a fresh machine hears every missing piece at once.
+const installed = [ensureChromium(), ensureRipgrep()].every(Boolean);
 const ok =
-  ensureChromium() &&
+  installed &&
   step('build (electron-vite)', bin('electron-vite'), ['build']) &&
   step('layering (DESIGN.md §2)', process.execPath, ['scripts/check-layers.mjs']) &&
   step('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.node.json']) &&
@@ -103,7 +148,9 @@ const ok =
 
 let unitOk = false, e2eOk = false;
 if (ok) {
-  unitOk = step('unit + integration (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'vitest.json')}`]);
+  unitOk = step('unit + integration (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'vitest.json')}`], {
+    env: { AGENT_DESK_REQUIRE_RG: '1' }, // a missing rg fails the parity suites instead of skipping them
+  });
   e2eOk = step('end-to-end (Playwright, Chromium)', bin('playwright'), ['test', '--reporter=list,json'], {
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'playwright.json') },
   });

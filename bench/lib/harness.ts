@@ -10,7 +10,7 @@ import type { AnyTool, ToolDef, ToolUseContext } from '../../src/main/tools/core
 import { StreamingToolExecutor } from '../../src/main/tools/executor/streaming-executor';
 import type { ExecutorOptions } from '../../src/main/tools/executor/types';
 import { NO_HOOKS, NULL_CLASSIFIER, type PipelineDeps } from '../../src/main/tools/pipeline/deps';
-import { createPermissionDecider } from '../../src/main/tools/pipeline/permission';
+import { createPermissionDecider } from '../../src/main/permissions/decider';
 import { createRunToolUse, type PipelineRunToolUse } from '../../src/main/tools/pipeline/run-tool-use';
 import { abortsSiblingsOnError, isConcurrencySafeUse } from '../../src/main/tools/pipeline/traits';
 

@@ -1,7 +1,7 @@
 // CLI entry (out/main/cli.js, required by bin/agent-desk.js): wires the real process into main().
 import '../app/zod-jitless';
 import '../app/wasm-liftoff';
-import { prewarmLauncher } from '../tools/bash/warm-launch';
+import { prewarmLauncher } from '../process/warm-launch';
 import { enableCodeCache } from './code-cache';
 import { main } from './main';
 

@@ -12,9 +12,9 @@ import { loadClaudeSettings, type ClaudeSettings } from '../settings/claude-sett
 import { getAllBaseTools } from '../tools/builtin';
 import { buildTool } from '../tools/core/build-tool';
 import type { AnyTool, ToolUseContext } from '../tools/core/tool';
-import { createAcceptEditsPolicy } from '../tools/fs-common/accept-edits';
-import { realpathOrAncestorSync } from '../tools/fs-common/working-dirs';
-import { createPermissionDecider } from '../tools/pipeline/permission';
+import { createAcceptEditsPolicy } from '../permissions/accept-edits';
+import { realpathOrAncestorSync } from '../fs/working-dirs';
+import { createPermissionDecider } from '../permissions/decider';
 import { parseInput } from '../tools/pipeline/validate';
 
 const ruleList = z.array(z.string()).optional();

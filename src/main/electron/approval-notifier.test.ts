@@ -8,6 +8,9 @@ import type { SessionEvent } from '../../shared/session-events';
 import { createEventBus } from '../app/event-bus';
 import type { EventBus } from '../app/ports';
 import { createApprovalNotifier } from './approval-notifier';
+import { CLAUDE_CODE_TOOLS } from '../../shared/tools/claude-code-tools';
+import { targetOf } from '../../shared/tools/traits';
+import { getAllBaseTools } from '../tools/builtin';
 import { approvalSummary, approvalWhere, NOTIFICATION_TITLE } from './approval-text';
 import { createAppTray, type AppTray } from './tray';
 import { createProjectWindows, type ProjectWindows } from './windows';
@@ -168,17 +171,24 @@ describe('issue 5 item 6 / DK3: the waiting count on the badge and the tray', ()
   });
 });
 
+/** A request as main sends it: with the tool's kind and the call's target (ToolDef traits). */
+function sent(toolName: string, input: unknown): Parameters<typeof approvalSummary>[0] {
+  const traits = getAllBaseTools().find((t) => t.name === toolName) ?? CLAUDE_CODE_TOOLS[toolName];
+  const target = targetOf(traits?.target, input);
+  return { toolName, input, kind: traits?.kind ?? 'other', ...(target ? { target } : {}) };
+}
+
 describe('issue 5 item 6: notification words', () => {
   test('summary from the tool and its input, clipped to one line', () => {
-    expect(approvalSummary({ toolName: 'Bash', input: { command: 'npm test\n&& rm -rf x' } })).toBe('Run a command: npm test…');
-    expect(approvalSummary({ toolName: 'Bash', input: { command: 'x'.repeat(200) } })).toHaveLength(15 + 80);
-    expect(approvalSummary({ toolName: 'Edit', input: { file_path: '/p/src/app.ts' } })).toBe('Change app.ts');
-    expect(approvalSummary({ toolName: 'Write', input: { file_path: '/p/new.ts' } })).toBe('Change new.ts');
-    expect(approvalSummary({ toolName: 'NotebookEdit', input: { notebook_path: '/p/n.ipynb' } })).toBe('Change n.ipynb');
-    expect(approvalSummary({ toolName: 'Read', input: { file_path: '/etc/hosts' } })).toBe('Read hosts');
-    expect(approvalSummary({ toolName: 'WebFetch', input: { url: 'https://example.com/a?b' } })).toBe('Fetch a page from example.com');
-    expect(approvalSummary({ toolName: 'WebFetch', input: { url: 'not a url' } })).toBe('Use WebFetch');
-    expect(approvalSummary({ toolName: 'mcp__github__create_issue', input: null })).toBe('Use mcp__github__create_issue');
+    expect(approvalSummary(sent('Bash', { command: 'npm test\n&& rm -rf x' }))).toBe('Run a command: npm test…');
+    expect(approvalSummary(sent('Bash', { command: 'x'.repeat(200) }))).toHaveLength(15 + 80);
+    expect(approvalSummary(sent('Edit', { file_path: '/p/src/app.ts' }))).toBe('Change app.ts');
+    expect(approvalSummary(sent('Write', { file_path: '/p/new.ts' }))).toBe('Change new.ts');
+    expect(approvalSummary(sent('NotebookEdit', { notebook_path: '/p/n.ipynb' }))).toBe('Change n.ipynb');
+    expect(approvalSummary(sent('Read', { file_path: '/etc/hosts' }))).toBe('Read hosts');
+    expect(approvalSummary(sent('WebFetch', { url: 'https://example.com/a?b' }))).toBe('Fetch a page from example.com');
+    expect(approvalSummary(sent('WebFetch', { url: 'not a url' }))).toBe('Use WebFetch');
+    expect(approvalSummary(sent('mcp__github__create_issue', null))).toBe('Use mcp__github__create_issue');
   });
 
   test('where: the conversation, the task or the subagent, and the project', () => {

@@ -1,11 +1,12 @@
 // The words of an approval notification (issue 5 item 6): what is asked, in a few plain words from the
-// tool and its input, and who asks. Main cannot use the renderer's request kinds, so this stays simple.
+// tool's kind and the call's target (sent with the request), and who asks. Main cannot use the
+// renderer's request kinds, so this stays simple.
 import { basename } from 'node:path';
 import type { PermissionRequestView } from '../../shared/permissions/request';
+import { requestKind, requestTargetOf } from '../../shared/permissions/request-traits';
 
 export const NOTIFICATION_TITLE = 'Agent Desk needs your OK';
 const MAX_DETAIL = 80;
-const EDITING_TOOLS = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit']);
 
 function field(input: unknown, key: string): string | null {
   if (!input || typeof input !== 'object') return null;
@@ -28,14 +29,16 @@ function host(url: string): string | null {
 }
 
 /** "Run a command: npm test", "Change app.ts", "Read notes.md", "Fetch a page from example.com", "Use Grep". */
-export function approvalSummary(req: Pick<PermissionRequestView, 'toolName' | 'input'>): string {
+export function approvalSummary(req: Pick<PermissionRequestView, 'toolName' | 'input' | 'kind' | 'target'>): string {
   const { toolName, input } = req;
-  const command = toolName === 'Bash' ? field(input, 'command') : null;
+  const kind = requestKind(req);
+  const target = requestTargetOf(req);
+  const command = kind === 'exec' ? field(input, 'command') : null;
   if (command) return `Run a command: ${clip(command)}`;
-  const file = field(input, 'file_path') ?? field(input, 'notebook_path');
-  if (file && EDITING_TOOLS.has(toolName)) return `Change ${clip(basename(file))}`;
-  if (file && toolName === 'Read') return `Read ${clip(basename(file))}`;
-  const site = toolName === 'WebFetch' ? host(field(input, 'url') ?? '') : null;
+  const file = target && !target.isDir ? target.path : null;
+  if (file && kind === 'edit') return `Change ${clip(basename(file))}`;
+  if (file && kind === 'read') return `Read ${clip(basename(file))}`;
+  const site = kind === 'fetch' && target ? host(target.path) : null;
   if (site) return `Fetch a page from ${clip(site)}`;
   return `Use ${clip(toolName)}`;
 }

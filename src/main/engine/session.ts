@@ -5,7 +5,7 @@
 import { IpcFailure } from '../../shared/ipc/errors';
 import type { PermissionReplyInput, PermissionRequestView, RequestOrigin } from '../../shared/permissions/request';
 import type { ErrorInfo, SessionEvent, UsageTotals } from '../../shared/session-events';
-import { FILE_CHANGING_TOOLS } from '../../shared/tools/file-changing';
+import { CLAUDE_CODE_CATALOG } from '../permissions/tool-catalog';
 import { isTerminal, type ToolCallView } from '../../shared/tools/tool-call';
 import { messageText, type Message, type SessionStatus, type SessionSummary, type Usage } from '../../shared/transcript';
 import type { Logger } from '../ipc/dispatch';
@@ -99,7 +99,8 @@ export class Session {
     this.createdAt = init.createdAt;
     this.title = init.title ?? UNTITLED;
     this.messages = [...(init.messages ?? [])];
-    for (const call of init.calls ?? []) this.savedCalls.set(call.id, call);
+    // Calls saved before views carried their tool's kind get it from the tool's name.
+    for (const call of init.calls ?? []) this.savedCalls.set(call.id, call.kind ? call : { ...call, kind: CLAUDE_CODE_CATALOG.traits(call.name)?.kind ?? 'other' });
     this.persisted = init.persisted ?? false;
     this.totals = totalsOf(this.messages);
     this.fixedOrigin = init.origin ? { ...init.origin } : undefined;
@@ -218,7 +219,7 @@ export class Session {
   }
 
   private publish(e: SessionEventBody): void {
-    if (e.type === 'tool_call' && isTerminal(e.call.state) && FILE_CHANGING_TOOLS.includes(e.call.name)) this.keepCall(e.call);
+    if (e.type === 'tool_call' && isTerminal(e.call.state) && e.call.kind === 'edit') this.keepCall(e.call);
     this.deps.publish({ ...e, sessionId: this.id } as SessionEvent);
   }
 

@@ -1,7 +1,7 @@
 // Runs one command hook: the user's shell in the event's cwd, the event JSON on stdin, a timeout and
 // the session's abort signal that kill the hook's whole process tree. Never rejects, never hangs.
-import { runProcess } from '../tools/bash/run-process';
-import { resolveShell } from '../tools/bash/shell';
+import { runProcess } from '../process/run-process';
+import { resolveShell } from '../process/shell-env';
 import type { CommandHook } from './config';
 
 export const DEFAULT_HOOK_TIMEOUT_MS = 60_000;

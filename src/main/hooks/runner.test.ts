@@ -4,7 +4,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, realpathSync, rmSync,
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isProcessAlive } from '../tools/bash/kill-tree';
+import { isProcessAlive } from '../process/kill-tree';
 import { mergeHookSources, type HooksConfig } from './config';
 import { createHookRunner } from './runner';
 import type { HookRunner as PipelineHookRunner } from '../tools/pipeline/deps';

@@ -2,7 +2,7 @@
 // identical commands once), runs them in parallel, and folds their outcomes into the event's result.
 import { statSync } from 'node:fs';
 import type { Logger } from '../ipc/dispatch';
-import { buildShellEnv } from '../tools/bash/shell';
+import { buildShellEnv } from '../process/shell-env';
 import {
   aggregatePostTool,
   aggregatePreToolUse,

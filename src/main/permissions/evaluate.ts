@@ -2,7 +2,7 @@
 // allow, whatever the sources or how specific the rules; the source is carried along for the reason.
 import { parseRule, type PermissionRuleValue } from '../../shared/permissions/rule';
 import { ruleCovers, type MatchOptions } from './match-rule';
-import { ruleToolCovers } from './tool-families';
+import { CLAUDE_CODE_CATALOG, ruleToolCovers, type ToolCatalog } from './tool-catalog';
 import type { RuleBehavior, RuleEntry, RuleMatch, RuleSet } from './types';
 
 const ORDER: readonly RuleBehavior[] = ['deny', 'ask', 'allow'];
@@ -47,10 +47,16 @@ export function findRule(
 }
 
 /** The rules of this behaviour written for this tool (or its family), matching or not: "rules here allow …". */
-export function rulesForTool(entries: readonly RuleEntry[], behavior: RuleBehavior, toolName: string, aliases: readonly string[] = []): RuleEntry[] {
+export function rulesForTool(
+  entries: readonly RuleEntry[],
+  behavior: RuleBehavior,
+  toolName: string,
+  aliases: readonly string[] = [],
+  catalog: ToolCatalog = CLAUDE_CODE_CATALOG,
+): RuleEntry[] {
   return entries.filter((e) => {
     const p = parsedRule(e.rule);
-    return p !== null && ruleToolCovers(p.toolName, toolName, behavior, aliases);
+    return p !== null && ruleToolCovers(p.toolName, toolName, behavior, catalog, aliases);
   });
 }
 

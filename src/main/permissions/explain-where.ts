@@ -4,11 +4,13 @@ import path from 'node:path';
 import type { RuleRef } from '../../shared/permissions/explanation';
 import { parsedRule } from './evaluate';
 import { ruleDomain } from './domain-match';
-import { fileTargetOf } from './tool-families';
+import { CLAUDE_CODE_CATALOG, fileTargetOf, type ToolCatalog } from './tool-catalog';
 
 export interface WhereContext {
   projectDir: string;
   home?: string;
+  /** What each tool is (default: Claude Code's names alone). */
+  catalog?: ToolCatalog;
 }
 
 /** `.claude/settings.json` inside the project, `~/.claude/settings.json` in home, else absolute. */
@@ -56,11 +58,13 @@ function str(input: unknown, key: string): string | undefined {
 
 /** What a call touches, for "no rule allows …": a command, a path, a host, or the tool. */
 export function callSubject(toolName: string, input: unknown, ctx: WhereContext & { cwd?: string }): string {
-  if (toolName === 'Bash') {
+  const catalog = ctx.catalog ?? CLAUDE_CODE_CATALOG;
+  const kind = catalog.traits(toolName)?.kind;
+  if (kind === 'exec') {
     const c = str(input, 'command');
     return c !== undefined ? c.trim().replace(/[ \t]+/g, ' ') : toolName;
   }
-  if (toolName === 'WebFetch') {
+  if (kind === 'fetch') {
     const url = str(input, 'url');
     if (url !== undefined) {
       try {
@@ -71,7 +75,7 @@ export function callSubject(toolName: string, input: unknown, ctx: WhereContext 
     }
     return toolName;
   }
-  const target = fileTargetOf(toolName, input);
+  const target = fileTargetOf(toolName, input, catalog);
   if (target) {
     const abs = path.resolve(ctx.cwd ?? ctx.projectDir, target.path.startsWith('~/') && ctx.home ? path.join(ctx.home, target.path.slice(2)) : target.path);
     return displayFile(abs, ctx);
@@ -79,25 +83,21 @@ export function callSubject(toolName: string, input: unknown, ctx: WhereContext 
   return toolName;
 }
 
-/** "editing src/a.ts", "running `npm test`", "fetching from example.com", "using mcp__x__y". */
-export function callPhrase(toolName: string, subject: string): string {
-  switch (toolName) {
-    case 'Bash':
+/** "editing src/a.ts", "`npm test`", "fetching from example.com", "searching src", "mcp__x__y on …": by the tool's kind. */
+export function callPhrase(toolName: string, subject: string, catalog: ToolCatalog = CLAUDE_CODE_CATALOG): string {
+  const traits = catalog.traits(toolName);
+  const bare = subject === toolName;
+  switch (traits?.kind) {
+    case 'exec':
       return `\`${subject}\``;
-    case 'Edit':
-    case 'Write':
-    case 'NotebookEdit':
-    case 'MultiEdit':
+    case 'edit':
+      // Write replaces a whole file: "writing" says so; the others change part of one.
       return `${toolName === 'Write' ? 'writing' : 'editing'} ${subject}`;
-    case 'Read':
-      return `reading ${subject}`;
-    case 'Glob':
-    case 'Grep':
-    case 'LS':
-      return `searching ${subject}`;
-    case 'WebFetch':
-      return subject === toolName ? 'WebFetch' : `fetching from ${subject}`;
+    case 'read':
+      return `${traits.target?.isDir ? 'searching' : 'reading'} ${subject}`;
+    case 'fetch':
+      return bare ? toolName : `fetching from ${subject}`;
     default:
-      return subject === toolName ? toolName : `${toolName} on ${subject}`;
+      return bare ? toolName : `${toolName} on ${subject}`;
   }
 }

@@ -1,7 +1,7 @@
 // "Why was I asked?": every decision of the permission stage carries a structured explanation and plain
 // words — which rule and file, which part of a command matched no rule, which check or mode decided.
 import { describe, expect, it } from 'vitest';
-import { createPermissionDecider, type PermissionDeciderOptions } from '../tools/pipeline/permission';
+import { createPermissionDecider, type PermissionDeciderOptions } from './decider';
 import type { PermissionCheck } from '../tools/pipeline/deps';
 import { makeBashLike, makeCtx, makeTool } from '../tools/pipeline/test-helpers';
 import { explainNoRule, explainRule, uncoveredSegments } from './explain';

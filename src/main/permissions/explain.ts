@@ -75,7 +75,7 @@ export function explainNoRule(toolName: string, input: unknown, allowRules: read
       `Asked because \`${subject}\` runs several commands and allow rules only cover one command at a time: ${which}${tail}.`,
     );
   }
-  return make('ask', { kind: 'no-rule', tool: toolName, unmatched: subject, nearby }, `Asked because no rule allows ${callPhrase(toolName, subject)}${tail}.`);
+  return make('ask', { kind: 'no-rule', tool: toolName, unmatched: subject, nearby }, `Asked because no rule allows ${callPhrase(toolName, subject, ctx.catalog)}${tail}.`);
 }
 
 export function explainHook(hook: string, outcome: 'allow' | 'deny' | 'ask' | 'block', message: string | undefined): PermissionExplanation {

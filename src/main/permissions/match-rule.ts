@@ -4,7 +4,7 @@ import { mcpRuleCovers, type PermissionRuleValue } from '../../shared/permission
 import { bashRuleMatches } from './bash-match';
 import { webFetchRuleMatches } from './domain-match';
 import { pathRuleMatches, type PathContext } from './path-match';
-import { FILE_TOOLS, ruleToolCovers } from './tool-families';
+import { CLAUDE_CODE_CATALOG, isFileTool, ruleToolCovers, type ToolCatalog } from './tool-catalog';
 import type { RuleBehavior } from './types';
 
 export type { PathContext };
@@ -16,6 +16,7 @@ export interface MatchContext {
   /** The tool being called (a family rule like `Edit(...)` is matched against Write's input too). */
   toolName: string;
   paths: PathContext;
+  catalog: ToolCatalog;
 }
 
 function field(input: unknown, name: string): string | undefined {
@@ -24,7 +25,7 @@ function field(input: unknown, name: string): string | undefined {
   return typeof v === 'string' ? v : undefined;
 }
 
-const pathMatcher: ContentMatcher = (content, input, behavior, ctx) => pathRuleMatches(content, ctx.toolName, input, behavior, ctx.paths);
+const pathMatcher: ContentMatcher = (content, input, behavior, ctx) => pathRuleMatches(content, ctx.toolName, input, behavior, ctx.paths, ctx.catalog);
 
 export const DEFAULT_CONTENT_MATCHERS: Readonly<Record<string, ContentMatcher>> = {
   Bash: (content, input, behavior) => {
@@ -32,7 +33,6 @@ export const DEFAULT_CONTENT_MATCHERS: Readonly<Record<string, ContentMatcher>> 
     return command !== undefined && bashRuleMatches(content, command, behavior);
   },
   WebFetch: (content, input, behavior) => webFetchRuleMatches(content, input, behavior),
-  ...Object.fromEntries(FILE_TOOLS.map((t) => [t, pathMatcher])),
 };
 
 /** For tools without a matcher of their own: the input's main string field, compared as a glob. */
@@ -61,6 +61,8 @@ export interface MatchOptions {
   matchers?: Readonly<Record<string, ContentMatcher>>;
   /** Where paths start; without it, relative paths and `./`, `/` patterns start at the filesystem root. */
   paths?: PathContext;
+  /** What each tool is (its kind and path field): the pool's, over Claude Code's names (default: those alone). */
+  catalog?: ToolCatalog;
 }
 
 const NO_PATHS: PathContext = { cwd: '/', projectDir: '/' };
@@ -73,11 +75,13 @@ export function ruleCovers(
   opts: MatchOptions = {},
 ): boolean {
   const aliases = opts.aliases ?? [];
-  const named = ruleToolCovers(rule.toolName, toolName, behavior, aliases);
+  const catalog = opts.catalog ?? CLAUDE_CODE_CATALOG;
+  const named = ruleToolCovers(rule.toolName, toolName, behavior, catalog, aliases);
   if (rule.ruleContent === undefined) return named || mcpRuleCovers(rule.toolName, toolName);
   // Content rules name one tool (or family) exactly (`mcp__server(x)` is not a thing).
   if (!named) return false;
-  const lookup = (name: string) => opts.matchers?.[name] ?? DEFAULT_CONTENT_MATCHERS[name];
+  // File readers and editors match path patterns, whichever tool declares itself one.
+  const lookup = (name: string) => opts.matchers?.[name] ?? DEFAULT_CONTENT_MATCHERS[name] ?? (isFileTool(catalog, name) ? pathMatcher : undefined);
   const matcher = lookup(toolName) ?? aliases.map(lookup).find((m) => m !== undefined) ?? genericContentMatcher;
-  return matcher(rule.ruleContent, input, behavior, { toolName, paths: opts.paths ?? NO_PATHS });
+  return matcher(rule.ruleContent, input, behavior, { toolName, paths: opts.paths ?? NO_PATHS, catalog });
 }

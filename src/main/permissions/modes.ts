@@ -1,6 +1,7 @@
 // What the permission mode says about a call: plan mode refuses anything that is not read-only,
 // bypassPermissions allows what no rule stopped, acceptEdits allows edits inside the working
 // directories (a policy the file tools supply). Policy can take bypassPermissions away.
+import type { ToolCatalog } from './tool-catalog';
 import type { PermissionMode } from './types';
 
 export function planModeDenial(mode: PermissionMode, toolName: string, readOnly: boolean): string | undefined {
@@ -12,7 +13,7 @@ export function planModeDenial(mode: PermissionMode, toolName: string, readOnly:
 }
 
 /** Decides whether acceptEdits covers a call (file edits inside the working directories). */
-export type AcceptEditsPolicy = (toolName: string, input: unknown) => boolean;
+export type AcceptEditsPolicy = (toolName: string, input: unknown, catalog: ToolCatalog) => boolean;
 
 /** Without the file tools' policy nothing is an "edit", so acceptEdits behaves like default. */
 export const NO_ACCEPT_EDITS: AcceptEditsPolicy = () => false;
@@ -21,10 +22,11 @@ export function modeAllows(
   mode: PermissionMode,
   toolName: string,
   input: unknown,
+  catalog: ToolCatalog,
   acceptEdits: AcceptEditsPolicy = NO_ACCEPT_EDITS,
 ): boolean {
   if (mode === 'bypassPermissions') return true;
-  if (mode === 'acceptEdits') return acceptEdits(toolName, input);
+  if (mode === 'acceptEdits') return acceptEdits(toolName, input, catalog);
   return false;
 }
 

@@ -3,7 +3,7 @@
 // rule must cover both, a deny or ask rule either (a link never slips past a deny, nor into an allow).
 import path from 'node:path';
 import { parsePathPattern, pathPatternCovers, type PathAnchor, type PathPattern } from './path-pattern';
-import { fileTargetOf } from './tool-families';
+import { CLAUDE_CODE_CATALOG, fileTargetOf, type ToolCatalog } from './tool-catalog';
 import type { RuleBehavior } from './types';
 
 export interface PathContext {
@@ -54,11 +54,18 @@ function anchorDirs(anchor: PathAnchor, behavior: RuleBehavior, ctx: PathContext
 }
 
 /** Whether the path pattern `content` covers this file tool call, for a rule of this behaviour. */
-export function pathRuleMatches(content: string, toolName: string, input: unknown, behavior: RuleBehavior, ctx: PathContext): boolean {
+export function pathRuleMatches(
+  content: string,
+  toolName: string,
+  input: unknown,
+  behavior: RuleBehavior,
+  ctx: PathContext,
+  catalog: ToolCatalog = CLAUDE_CODE_CATALOG,
+): boolean {
   const pattern = compiled(content);
   // A malformed pattern matches nothing; settings loading reports it.
   if (!pattern) return false;
-  const target = fileTargetOf(toolName, input);
+  const target = fileTargetOf(toolName, input, catalog);
   if (!target) return false;
   const abs = resolveCallPath(target.path, ctx);
   if (abs === null) return behavior !== 'allow';

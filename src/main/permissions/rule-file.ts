@@ -2,7 +2,7 @@
 // key order and the file's indent (2 spaces for a new file). A file that is not valid JSON is never
 // overwritten: the edit fails with the file's own parse error. Writes are atomic and serialised.
 import { readFile } from 'node:fs/promises';
-import { writeFileAtomic } from '../tools/fs-common/atomic-write';
+import { writeFileAtomic } from '../fs/atomic-write';
 import { parseJsonText } from '../settings/json-file';
 import { ruleProblem } from './rule-problem';
 import type { RuleBehavior } from './types';

@@ -8,30 +8,16 @@ import { ruleProblem } from './rule-problem';
 import { explainNoRule, explainRule } from './explain';
 import { callPhrase, callSubject } from './explain-where';
 import type { PathContext } from './path-match';
+import { CLAUDE_CODE_CATALOG, type ToolCatalog } from './tool-catalog';
 import type { RuleBehavior, RuleEntry } from './types';
 
-/** A string input is the call's main field: a command, a path, a URL, a search folder. */
-export function inputFor(tool: string, input: unknown): unknown {
+/** A string input is the call's main field: a command, a path, a URL, a search folder (from the tool's traits). */
+export function inputFor(tool: string, input: unknown, catalog: ToolCatalog = CLAUDE_CODE_CATALOG): unknown {
   if (typeof input !== 'string') return input;
-  switch (tool) {
-    case 'Bash':
-      return { command: input };
-    case 'NotebookEdit':
-      return { notebook_path: input };
-    case 'Glob':
-    case 'Grep':
-    case 'LS':
-      return { path: input };
-    case 'WebFetch':
-      return { url: input };
-    case 'Read':
-    case 'Edit':
-    case 'Write':
-    case 'MultiEdit':
-      return { file_path: input };
-    default:
-      return { value: input };
-  }
+  const traits = catalog.traits(tool);
+  if (traits?.kind === 'exec') return { command: input };
+  if (traits?.target) return { [traits.target.field]: input };
+  return { value: input };
 }
 
 /** The tool a rule is tested against when none is named: its own (an MCP wildcard stands for a tool of that server). */
@@ -41,19 +27,23 @@ export function defaultToolFor(ruleTool: string): string {
 
 const VERB: Record<RuleBehavior, string> = { allow: 'would allow', deny: 'would deny', ask: 'would ask before' };
 
-export function testRule(req: { rule: string; behavior?: RuleBehavior; tool?: string; input: unknown }, paths: PathContext): RuleTestResult {
+export function testRule(
+  req: { rule: string; behavior?: RuleBehavior; tool?: string; input: unknown },
+  paths: PathContext,
+  catalog: ToolCatalog = CLAUDE_CODE_CATALOG,
+): RuleTestResult {
   const behavior = req.behavior ?? 'allow';
-  const problem = ruleProblem(req.rule.trim());
+  const problem = ruleProblem(req.rule.trim(), catalog);
   const parsed = parseRule(req.rule);
   if (problem !== null || !parsed.ok) return { matches: false, error: problem ?? 'invalid rule', text: `\`${req.rule.trim()}\` is not a valid rule: ${problem}` };
   const tool = req.tool ?? defaultToolFor(parsed.value.toolName);
-  const input = inputFor(tool, req.input);
+  const input = inputFor(tool, req.input, catalog);
   const entry: RuleEntry = { rule: req.rule.trim(), source: 'session' };
-  const where = { projectDir: paths.projectDir, home: paths.home, cwd: paths.cwd };
-  const hit = evaluateRules(tool, input, { allow: [], deny: [], ask: [], [behavior]: [entry] }, { paths });
-  const subject = callPhrase(tool, callSubject(tool, input, where));
+  const where = { projectDir: paths.projectDir, home: paths.home, cwd: paths.cwd, catalog };
+  const hit = evaluateRules(tool, input, { allow: [], deny: [], ask: [], [behavior]: [entry] }, { paths, catalog });
+  const subject = callPhrase(tool, callSubject(tool, input, where), catalog);
   if (hit) return { matches: true, text: `\`${entry.rule}\` ${VERB[behavior]} ${subject}.`, explanation: explainRule(entry, behavior, where) };
-  const compound = tool === 'Bash' && behavior === 'allow' && typeof (input as { command?: unknown })?.command === 'string' && hasShellControl((input as { command: string }).command);
+  const compound = catalog.traits(tool)?.kind === 'exec' && behavior === 'allow' && typeof (input as { command?: unknown })?.command === 'string' && hasShellControl((input as { command: string }).command);
   const why = compound ? ': an allow rule never covers a line that chains commands (only an exact rule for the whole line does)' : '';
   return {
     matches: false,

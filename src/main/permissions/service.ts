@@ -8,7 +8,7 @@ import type { PermissionService } from '../app/ports';
 import type { SessionStore } from '../sessions/store';
 import type { ProjectSettings } from '../settings/project-settings';
 import { localSettingsPath, projectSettingsPath, userSettingsPath } from '../settings/settings-files';
-import { realpathOrAncestorSync } from '../tools/fs-common/working-dirs';
+import { realpathOrAncestorSync } from '../fs/working-dirs';
 import type { PathContext } from './path-match';
 import { recentBashCommands } from './recent-commands';
 import { editRuleFile, RuleFileError, type RuleFileEdit } from './rule-file';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { formatRule } from '../../shared/permissions/rule';
 import { hasShellControl } from './bash-match';
 import { relativeInside } from './path-pattern';
-import { EDIT_TOOLS, fileTargetOf } from './tool-families';
+import { CLAUDE_CODE_CATALOG, fileTargetOf, isEditTool, type ToolCatalog } from './tool-catalog';
 
 function commandOf(input: unknown): string | undefined {
   if (!input || typeof input !== 'object') return undefined;
@@ -17,6 +17,8 @@ export interface SuggestContext {
   cwd: string;
   projectDir: string;
   home?: string;
+  /** What each tool is (default: Claude Code's names alone). */
+  catalog?: ToolCatalog;
 }
 
 /** A path as a rule pattern: `/rel` inside the project, `~/rel` in home, else `//abs`. */
@@ -32,12 +34,14 @@ export function pathPatternFor(abs: string, ctx: Pick<SuggestContext, 'projectDi
 const literal = (s: string) => s.replace(/[*?[\]{}\\]/g, '\\$&');
 
 function fileSuggestions(toolName: string, input: unknown, ctx: SuggestContext): string[] | null {
-  const target = fileTargetOf(toolName, input);
+  const catalog = ctx.catalog ?? CLAUDE_CODE_CATALOG;
+  const target = fileTargetOf(toolName, input, catalog);
   if (!target || target.path.trim().startsWith('~')) return null;
   const abs = path.resolve(ctx.cwd, target.path.trim());
   const file = literal(pathPatternFor(abs, ctx));
   const dir = literal(pathPatternFor(target.isDir ? abs : path.dirname(abs), ctx));
-  const ruleTool = EDIT_TOOLS.includes(toolName) ? 'Edit' : toolName;
+  // Claude Code saves edits as `Edit(...)` rules, which cover every editing tool.
+  const ruleTool = isEditTool(catalog, toolName) ? 'Edit' : toolName;
   const out: string[] = [];
   if (!target.isDir) out.push(formatRule({ toolName: ruleTool, ruleContent: file }));
   out.push(formatRule({ toolName: ruleTool, ruleContent: dir.endsWith('/') ? `${dir}**` : `${dir}/**` }));

@@ -1,11 +1,37 @@
-// The permission vocabulary as plain data: rule sources, rule entries, modes, and the request/reply
-// pair an interactive prompt exchanges (PL4). No behaviour here.
+// The permission vocabulary as plain data: rule sources, rule entries, modes, a decision's reason and
+// result, and the request/reply pair an interactive prompt exchanges (PL4). No behaviour here.
 import type { PermissionExplanation } from '../../shared/permissions/explanation';
 import type { FileChangePreview } from '../../shared/permissions/request';
-import type { PermissionMode } from '../tools/core/permission-context';
-import type { DecisionReason } from '../tools/core/tool';
+import type { ToolKind, ToolTarget } from '../../shared/tools/traits';
 
-export type { PermissionMode };
+export type PermissionMode = 'default' | 'acceptEdits' | 'plan' | 'bypassPermissions';
+
+/** The slice of permission state the tool pool needs (AS2). */
+export interface ToolPermissionContext {
+  mode: PermissionMode;
+  /** Simple mode (`--bare` or AGENT_DESK_SIMPLE=1, set by the caller): only the simple-mode tools. */
+  simple?: boolean;
+  /** Deny rules in the rule grammar (`Bash`, `Bash(rm:*)`, `mcp__server`); content-less ones hide tools. */
+  alwaysDenyRules: readonly string[];
+}
+
+/** Why a permission decision was made: shown to people and (on denial) to the model. */
+export type DecisionReason =
+  | { type: 'rule'; rule: string; source: string; behavior: 'allow' | 'deny' | 'ask' }
+  | { type: 'hook'; hook: string; reason?: string }
+  | { type: 'tool'; reason: string }
+  | { type: 'mode'; mode: string }
+  | { type: 'classifier'; reason: string }
+  | { type: 'user'; feedback?: string }
+  | { type: 'headless'; reason: string }
+  | { type: 'other'; reason: string };
+
+export type PermissionResult<Input = unknown> =
+  | { behavior: 'allow'; updatedInput?: Input; reason?: DecisionReason }
+  | { behavior: 'deny'; message: string; reason?: DecisionReason }
+  | { behavior: 'ask'; message: string; reason?: DecisionReason; suggestions?: string[] }
+  /** No opinion of its own: later stages (rules, mode, prompt) decide. */
+  | { behavior: 'passthrough'; message?: string; suggestions?: string[] };
 
 /** Where a rule came from, Claude Code's sources, so users' settings carry over unchanged. */
 export const RULE_SOURCES = [
@@ -53,6 +79,9 @@ export interface PermissionRequest {
   sessionId: string;
   toolUseId: string;
   toolName: string;
+  /** What the tool is (ToolDef.kind) and what this call acts on (from ToolDef.target). */
+  kind?: ToolKind;
+  target?: ToolTarget;
   input: unknown;
   message: string;
   reason?: string;

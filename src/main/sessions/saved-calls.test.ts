@@ -16,6 +16,7 @@ import type { ModelAccess } from '../model/access';
 import { DEFAULT_RETRY_POLICY } from '../model/retry';
 import { SessionManager } from './manager';
 import { createSessionStore, type SessionMeta, type SessionStore } from './store';
+import { CLAUDE_CODE_TOOLS } from '../../shared/tools/claude-code-tools';
 
 let dataDir: string;
 let store: SessionStore;
@@ -62,6 +63,8 @@ const call = (id: string, name: string, state: ToolCallView['state'], data?: unk
   id,
   name,
   userFacingName: name,
+  // As the pipeline publishes it: with the tool's kind.
+  kind: CLAUDE_CODE_TOOLS[name]?.kind ?? 'other',
   messageId: 'm2',
   input: { file_path: '/p/a.txt' },
   state,

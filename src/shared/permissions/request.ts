@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { PermissionExplanation } from './explanation';
 import { RuleDestination } from './rule-store';
+import { ToolKind, ToolTarget } from '../tools/traits';
 
 /** A file-change preview carries at most this many characters of old + new content. */
 export const FILE_PREVIEW_MAX_CHARS = 200_000;
@@ -39,6 +40,10 @@ export const PermissionRequestView = z.object({
   sessionId: z.string(),
   toolUseId: z.string(),
   toolName: z.string(),
+  /** What the tool is (its ToolDef.kind): the dialog's and the inbox's kind of request. */
+  kind: ToolKind.optional(),
+  /** The file, folder or address the call acts on, as written (from the tool's declared target field). */
+  target: ToolTarget.optional(),
   input: z.unknown(),
   /** Why the person is asked, in plain words. */
   message: z.string(),

@@ -1,5 +1,6 @@
 // The tool-call state machine as plain data, shared by the engine (publisher) and the renderer (views).
 import { z } from 'zod';
+import { ToolKind } from './traits';
 
 export const ToolCallState = z.enum([
   'validating',
@@ -29,6 +30,8 @@ export const ToolCallView = z.object({
   id: z.string(),
   name: z.string(),
   userFacingName: z.string(),
+  /** What the tool is (its ToolDef.kind): the Changes pane reads the 'edit' calls. */
+  kind: ToolKind.optional(),
   /** The assistant message that asked for the call (grouping key with the call order). */
   messageId: z.string(),
   /** The input as the UI should see it (TC5: paths made absolute); the model's input is untouched. */

@@ -17,8 +17,8 @@ import type { AnyTool, SessionToolState, ToolUseContext } from '../../tools/core
 import { buildToolsParam } from '../../tools/core/tools-param';
 import { NULL_CLASSIFIER, type HookRunner, type PipelineDeps } from '../../tools/pipeline/deps';
 import { createFileStateCache } from '../../tools/file-state/file-state';
-import { createAcceptEditsPolicy } from '../../tools/fs-common/accept-edits';
-import { createPermissionDecider } from '../../tools/pipeline/permission';
+import { createAcceptEditsPolicy } from '../../permissions/accept-edits';
+import { createPermissionDecider } from '../../permissions/decider';
 import { fsResultPersister } from '../../tools/pipeline/persist';
 import { createRunToolUse, type PipelineRunToolUse } from '../../tools/pipeline/run-tool-use';
 import type { SessionEventBody } from '../event-body';

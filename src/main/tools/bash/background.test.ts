@@ -6,8 +6,8 @@ import type { TaskInfo, TaskRegistry } from '../../tasks/registry';
 import { createInMemoryTaskRegistry } from '../../tasks/registry';
 import type { CanUseTool } from '../core/tool';
 import { createBashTool } from './bash.tool';
-import { isProcessAlive } from './kill-tree';
-import { tempProject, type TempProject } from './test-context';
+import { isProcessAlive } from '../../process/kill-tree';
+import { tempProject, type TempProject } from '../core/test-project';
 
 const allow: CanUseTool = async () => ({ behavior: 'allow' });
 let project: TempProject | undefined;

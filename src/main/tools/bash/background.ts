@@ -6,7 +6,7 @@ import { closeSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import type { SandboxCommand } from '../../sandbox/index';
 import type { TaskInfo, TaskRegistry } from '../../tasks/registry';
-import { killTree } from './kill-tree';
+import { killTree } from '../../process/kill-tree';
 
 export interface StartBackgroundOptions {
   launch: SandboxCommand;

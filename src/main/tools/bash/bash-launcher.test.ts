@@ -11,10 +11,11 @@ import type { BashInput, BashOutput } from '../../../shared/tools/bash';
 import type { ToolProgress } from '../../../shared/tools/tool-call';
 import type { CanUseTool, ToolUseContext } from '../core/tool';
 import { createBashTool } from './bash.tool';
-import { isProcessAlive } from './kill-tree';
-import { LAUNCHER_SLOTS } from './launcher-shell';
-import { createLauncherShells, type LauncherShells } from './launchers';
-import { launcherPid, tempProject, type TempProject } from './test-context';
+import { isProcessAlive } from '../../process/kill-tree';
+import { LAUNCHER_SLOTS } from '../../process/launcher-shell';
+import { createLauncherShells, type LauncherShells } from '../../process/launchers';
+import { tempProject, type TempProject } from '../core/test-project';
+import { launcherPid } from '../../process/test-support';
 
 const allow: CanUseTool = async () => ({ behavior: 'allow' });
 const cleanups: Array<() => void> = [];
@@ -202,7 +203,7 @@ describe('Bash through the launcher shell (BA)', () => {
       entry,
       [
         `import { createBashTool } from ${JSON.stringify(path.join(import.meta.dirname, 'bash.tool.ts'))};`,
-        `import { createLauncherShells } from ${JSON.stringify(path.join(import.meta.dirname, 'launchers.ts'))};`,
+        `import { createLauncherShells } from ${JSON.stringify(path.join(import.meta.dirname, '../../process/launchers.ts'))};`,
         'const shells = createLauncherShells();',
         'const tool = createBashTool({ launchers: shells });',
         `const ctx = { sessionId: 's', projectDir: ${JSON.stringify(dir)}, workingDirectories: [${JSON.stringify(dir)}], state: { cwd: ${JSON.stringify(dir)} },`,

@@ -9,6 +9,5 @@ describe('Bash input_schema (TC1, AS5)', () => {
     const schema = toolInputJSONSchema(BashTool);
     expect(Object.keys(schema.properties ?? {})).toEqual(['command', 'timeout', 'description', 'run_in_background', 'dangerouslyDisableSandbox']);
     expect(schema.required).toEqual(['command']);
-    expect(schema).toMatchSnapshot();
   });
 });

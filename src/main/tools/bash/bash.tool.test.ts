@@ -10,8 +10,8 @@ import type { ToolProgress } from '../../../shared/tools/tool-call';
 import type { SandboxWrapper } from '../../sandbox/index';
 import type { CanUseTool } from '../core/tool';
 import { BashTool, createBashTool, type BashToolDeps } from './bash.tool';
-import { isProcessAlive } from './kill-tree';
-import { tempProject, type TempProject } from './test-context';
+import { isProcessAlive } from '../../process/kill-tree';
+import { tempProject, type TempProject } from '../core/test-project';
 
 const allow: CanUseTool = async () => ({ behavior: 'allow' });
 let project: TempProject | undefined;

@@ -18,18 +18,20 @@ import { createInMemoryTaskRegistry, type TaskRegistry } from '../../tasks/regis
 import { buildTool } from '../core/build-tool';
 import { lazySchema } from '../core/lazy-schema';
 import type { Tool, ToolDef, ToolUseContext } from '../core/tool';
-import { isDirectory } from '../fs-common/paths';
+import { isDirectory } from '../../fs/is-directory';
 import { startBackgroundShell } from './background';
 import { isDestructiveCommand } from './destructive';
 import { DEFAULT_OUTPUT_LIMITS, OutputCollector, utf16Length, type OutputLimits } from './output';
 import { DEFAULT_PROGRESS_OPTIONS, ProgressCoalescer, type ProgressOptions } from './progress';
 import { bashPrompt } from './prompt';
 import { formatBashResult } from './result-text';
-import { runProcess } from './run-process';
+import { runProcess } from '../../process/run-process';
 import { interpretExitCode } from './semantics';
-import { isPoolableShell, type LauncherShells } from './launchers';
+import { isPoolableShell, type LauncherShells } from '../../process/launchers';
 import { commandNeedsFile, plainInvocation, shellInvocation } from './shell';
-import { appShell, launchersFor, launcherWantedNext, prepareSessionShell, sessionShell, warmSessionLauncher } from './warm-launch';
+import { appShell, launchersFor, sessionShell, warmSessionLauncher } from '../../process/warm-launch';
+import { programQueuedNext } from '../core/upcoming';
+import { prepareSessionShell } from './prepare-shell';
 
 /** SPEC PL6: "Bash ~100K". */
 export const BASH_MAX_RESULT_SIZE_CHARS = 100_000;
@@ -54,6 +56,10 @@ export function createBashToolDef(deps: BashToolDeps = {}): ToolDef<BashInput, B
 
   return {
     name: BASH_TOOL_NAME,
+    kind: 'exec',
+    startsProgram: true,
+    abortsSiblingsOnFailure: true,
+    simpleMode: true,
     searchHint: 'run shell commands, scripts, git, npm, tests, builds',
     maxResultSizeChars: BASH_MAX_RESULT_SIZE_CHARS,
     inputSchema: lazySchema(makeBashInputSchema),
@@ -117,7 +123,7 @@ export function createBashToolDef(deps: BashToolDeps = {}): ToolDef<BashInput, B
       // Else a job of the launcher. A used-up launcher is replaced now only if another call of this
       // message will want one; otherwise the warm-up forks it when the process next waits for the
       // model (a fork blocks our event loop).
-      const job = prepared ?? launchers?.launch(home, { cwd, env, file: launch.file, args: launch.args }, { refill: launcherWantedNext(ctx) });
+      const job = prepared ?? launchers?.launch(home, { cwd, env, file: launch.file, args: launch.args }, { refill: programQueuedNext(ctx) });
       const collector = new OutputCollector(
         path.join(ctx.toolResultsDir, `bash-${id}.output`),
         deps.outputLimits ?? DEFAULT_OUTPUT_LIMITS,

@@ -9,13 +9,13 @@ import { describe, expect, it } from 'vitest';
 import type { BashOutput } from '../../../shared/tools/bash';
 import type { ToolProgress } from '../../../shared/tools/tool-call';
 import { destructiveWarning, isDestructiveCommand } from './destructive';
-import { isProcessAlive, killTree } from './kill-tree';
+import { isProcessAlive, killTree } from '../../process/kill-tree';
 import { OutputCollector } from './output';
 import { ProgressCoalescer } from './progress';
-import { endsMidCharacter } from './run-process';
+import { endsMidCharacter } from '../../process/run-process';
 import { formatBashResult, formatDuration } from './result-text';
 import { interpretExitCode, statusCommandName } from './semantics';
-import { buildShellEnv, resolveShell } from './shell';
+import { buildShellEnv, resolveShell } from '../../process/shell-env';
 
 describe('exit-code semantics (BA11 seam)', () => {
   it('BA11 reads the last stage of a single pipeline, skipping assignments and paths', () => {

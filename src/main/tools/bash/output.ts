@@ -4,8 +4,7 @@
 import { isAscii } from 'node:buffer';
 import { closeSync, mkdirSync, openSync, writevSync } from 'node:fs';
 import path from 'node:path';
-
-export type StreamName = 'stdout' | 'stderr';
+import type { StreamName } from '../../process/run-process';
 
 export interface OutputLimits {
   /** Total characters held in memory before spilling to a file (~1 MB). */

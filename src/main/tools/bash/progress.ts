@@ -2,7 +2,7 @@
 // close together are merged (one item per stream run per flush), and past a budget the live view
 // gets a status line instead of more text (the final result still has everything).
 import type { ToolProgress } from '../../../shared/tools/tool-call';
-import type { StreamName } from './output';
+import type { StreamName } from '../../process/run-process';
 
 export interface ProgressOptions {
   /** Merge window: pending text is flushed this long after its first chunk. */

@@ -1,7 +1,8 @@
 // AS1–AS3: the base list, getTools' filters (simple mode, blanket deny, isEnabled) and the pool order.
 import { describe, expect, it } from 'vitest';
 import { getAllBaseTools } from '../builtin';
-import { assembleToolPool, filterToolsByDenyRules, getTools, simpleModeFromEnv, type ToolPermissionContext } from './assemble';
+import type { ToolPermissionContext } from '../../permissions/types';
+import { assembleToolPool, filterToolsByDenyRules, getTools, simpleModeFromEnv } from './assemble';
 import { fakeTool } from './test-tools';
 import type { AnyTool } from './tool';
 
@@ -10,9 +11,9 @@ const names = (tools: readonly AnyTool[]): string[] => tools.map((t) => t.name);
 
 const base = [
   fakeTool('Write'),
-  fakeTool('Bash'),
-  fakeTool('Read'),
-  fakeTool('Edit'),
+  fakeTool('Bash', { simpleMode: true }),
+  fakeTool('Read', { simpleMode: true }),
+  fakeTool('Edit', { simpleMode: true }),
   fakeTool('Grep'),
   fakeTool('Agent', { aliases: ['Task'] }),
   fakeTool('Glob'),
@@ -34,8 +35,12 @@ describe('getTools (AS2)', () => {
     expect(names(getTools(ctx(), base))).toEqual(names(base));
   });
 
-  it('AS2 simple mode keeps only Bash, Read and Edit', () => {
+  it('AS2 simple mode keeps only the tools that declare simpleMode', () => {
     expect(names(getTools(ctx({ simple: true }), base)).sort()).toEqual(['Bash', 'Edit', 'Read']);
+  });
+
+  it('AS2 simple mode is Bash, Read and Edit among the built-in tools', () => {
+    expect(names(getTools(ctx({ simple: true }), getAllBaseTools())).sort()).toEqual(['Bash', 'Edit', 'Read']);
   });
 
   it.each([
@@ -50,7 +55,7 @@ describe('getTools (AS2)', () => {
   });
 
   it('AS2 simple mode still applies deny rules and isEnabled', () => {
-    const tools = [...base.filter((t) => t.name !== 'Edit'), fakeTool('Edit', { isEnabled: () => false })];
+    const tools = [...base.filter((t) => t.name !== 'Edit'), fakeTool('Edit', { simpleMode: true, isEnabled: () => false })];
     expect(names(getTools(ctx({ simple: true, alwaysDenyRules: ['Bash'] }), tools))).toEqual(['Read']);
   });
 
@@ -82,9 +87,6 @@ describe('getTools (AS2)', () => {
     expect(names(getTools(ctx(), tools))).toEqual(['On']);
   });
 
-  it('AS2 uses getAllBaseTools() by default', () => {
-    expect(names(getTools(ctx()))).toEqual(names(getAllBaseTools()));
-  });
 });
 
 describe('filterToolsByDenyRules (AS2) on MCP tools', () => {

@@ -1,14 +1,14 @@
-// The tool pool (AS1–AS3): getAllBaseTools (builtin.ts) → getTools (simple mode, blanket deny rules,
-// isEnabled) → assembleToolPool (sorted built-in prefix + sorted MCP suffix, unique by name).
+// The tool pool (AS1–AS3): the base tools (getAllBaseTools in builtin.ts, passed in) → getTools (simple
+// mode, blanket deny rules, isEnabled) → assembleToolPool (sorted built-in prefix + sorted MCP suffix,
+// unique by name).
 import { parseRule, ruleCoversWholeTool, type PermissionRuleValue } from '../../../shared/permissions/rule';
-import { getAllBaseTools } from '../builtin';
-import type { ToolPermissionContext } from './permission-context';
+import type { ToolPermissionContext } from '../../permissions/types';
 import type { AnyTool } from './tool';
 
-export { simpleModeFromEnv, type PermissionMode, type ToolPermissionContext } from './permission-context';
-
-/** Simple mode (`--bare` / AGENT_DESK_SIMPLE=1) keeps only these (AS2 step 1). */
-export const SIMPLE_MODE_TOOL_NAMES: readonly string[] = ['Bash', 'Read', 'Edit'];
+/** AGENT_DESK_SIMPLE=1 (or true/yes/on) asks for simple mode, like `--bare`; the caller sets `simple`. */
+export function simpleModeFromEnv(env: Readonly<Record<string, string | undefined>>): boolean {
+  return /^(1|true|yes|on)$/i.test(env.AGENT_DESK_SIMPLE?.trim() ?? '');
+}
 
 /** Deny rules without content: each removes a whole tool, or every tool of one MCP server. */
 function blanketDenyRules(ctx: ToolPermissionContext): PermissionRuleValue[] {
@@ -43,9 +43,9 @@ function isEnabledSafe(tool: AnyTool): boolean {
   }
 }
 
-/** AS2: the built-in tools this session may offer. `baseTools` is injectable for tests. */
-export function getTools(ctx: ToolPermissionContext, baseTools: readonly AnyTool[] = getAllBaseTools()): AnyTool[] {
-  const candidates = ctx.simple ? baseTools.filter((t) => SIMPLE_MODE_TOOL_NAMES.includes(t.name)) : baseTools;
+/** AS2: the built-in tools this session may offer; simple mode keeps those declaring `simpleMode` (step 1). */
+export function getTools(ctx: ToolPermissionContext, baseTools: readonly AnyTool[]): AnyTool[] {
+  const candidates = ctx.simple ? baseTools.filter((t) => t.simpleMode === true) : baseTools;
   // Step 2 (REPL-mode hiding) comes with the REPL tool.
   return filterToolsByDenyRules(candidates, ctx).filter(isEnabledSafe);
 }
@@ -63,7 +63,7 @@ function byName(a: AnyTool, b: AnyTool): number {
 export function assembleToolPool(
   ctx: ToolPermissionContext,
   mcpTools: readonly AnyTool[],
-  baseTools: readonly AnyTool[] = getAllBaseTools(),
+  baseTools: readonly AnyTool[],
 ): AnyTool[] {
   const builtIns = [...getTools(ctx, baseTools)].sort(byName);
   const mcp = filterToolsByDenyRules(mcpTools, ctx).filter(isEnabledSafe).sort(byName);

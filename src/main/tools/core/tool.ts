@@ -1,9 +1,11 @@
 // The one Tool contract (TC1) every tool implements — built-in, MCP, future REPL — and its context.
 import type { z } from 'zod';
 import type { ProposedFileChange } from '../../../shared/tools/edit';
+import type { TargetSpec, ToolKind } from '../../../shared/tools/traits';
 import type { ToolProgress } from '../../../shared/tools/tool-call';
 import type { Logger } from '../../ipc/dispatch';
 import type { FileStateCache } from '../file-state/file-state';
+import type { DecisionReason, PermissionResult } from '../../permissions/types';
 import type { DeferredToolState } from './deferred';
 
 /** JSON Schema as sent to the API (`input_schema`). */
@@ -15,23 +17,7 @@ export type ValidationResult =
   /** PL2: hand the decision to the user instead of rejecting. */
   | { result: false; message: string; behavior: 'ask' };
 
-/** Why a permission decision was made: shown to people and (on denial) to the model. */
-export type DecisionReason =
-  | { type: 'rule'; rule: string; source: string; behavior: 'allow' | 'deny' | 'ask' }
-  | { type: 'hook'; hook: string; reason?: string }
-  | { type: 'tool'; reason: string }
-  | { type: 'mode'; mode: string }
-  | { type: 'classifier'; reason: string }
-  | { type: 'user'; feedback?: string }
-  | { type: 'headless'; reason: string }
-  | { type: 'other'; reason: string };
-
-export type PermissionResult<Input = unknown> =
-  | { behavior: 'allow'; updatedInput?: Input; reason?: DecisionReason }
-  | { behavior: 'deny'; message: string; reason?: DecisionReason }
-  | { behavior: 'ask'; message: string; reason?: DecisionReason; suggestions?: string[] }
-  /** No opinion of its own: later stages (rules, mode, prompt) decide. */
-  | { behavior: 'passthrough'; message?: string; suggestions?: string[] };
+export type { DecisionReason, PermissionResult } from '../../permissions/types';
 
 /** A block of a tool_result's content as the API takes it. */
 export type ToolResultContent =
@@ -96,6 +82,19 @@ export interface ToolDef<Input = unknown, Output = unknown, P extends ToolProgre
   shouldDefer?: boolean;
   /** Set by the MCP adapter: MCP tools form the pool's suffix, after the cached built-in prefix (AS3, AS5). */
   isMcp?: boolean;
+  // ── Traits (issue 11 item 1): what the rest of the app knows of a tool comes from here, not from
+  //    lists of names. Permission families, acceptEdits, approval words, the inbox's grouping, the
+  //    Changes pane and the launcher's warm-up all follow them.
+  /** What it does: read, edit (files), exec (programs), fetch (network), mcp, agent, other (default). */
+  kind?: ToolKind;
+  /** Where its input names the file, folder or address it acts on (path rules match against it). */
+  target?: TargetSpec;
+  /** A call starts a program (Bash; rg for Grep and Glob): a launcher is kept ready for it. */
+  startsProgram?: boolean;
+  /** CC4: its failure cancels the other running calls of its batch (Bash). */
+  abortsSiblingsOnFailure?: boolean;
+  /** AS2: offered in simple mode (`--bare`). */
+  simpleMode?: boolean;
   /** Built lazily (TC4) so loading tool modules costs nothing. */
   inputSchema: () => z.ZodType<Input>;
   /** For tools that arrive as JSON Schema (MCP). */

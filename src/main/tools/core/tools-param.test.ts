@@ -1,7 +1,8 @@
 // AS5: the tools array and system blocks with cache breakpoints; byte-identical across turns until a
 // deferred tool is loaded; MCP tools never disturb the built-in prefix.
 import { describe, expect, it } from 'vitest';
-import { assembleToolPool, type ToolPermissionContext } from './assemble';
+import type { ToolPermissionContext } from '../../permissions/types';
+import { assembleToolPool } from './assemble';
 import { createDeferredToolState } from './deferred';
 import { fakeTool } from './test-tools';
 import { buildSystemBlocks, buildToolsParam, isMcpTool, toApiTool } from './tools-param';

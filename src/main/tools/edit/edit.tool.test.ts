@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EditOutput } from '../../../shared/tools/edit';
-import { nodeAtomicFs } from '../fs-common/atomic-write';
+import { nodeAtomicFs } from '../../fs/atomic-write';
 import { fileProject, runTool, type FileProject } from '../fs-common/test-support';
 import { ReadTool } from '../read/read.tool';
 import { createEditTool, EditTool } from './edit.tool';

@@ -6,7 +6,7 @@ import { buildTool } from '../core/build-tool';
 import { lazySchema } from '../core/lazy-schema';
 import type { Tool, ToolDef } from '../core/tool';
 import { recordWritten } from '../file-state/record';
-import { nodeAtomicFs, writeFileAtomic, type AtomicFs } from '../fs-common/atomic-write';
+import { nodeAtomicFs, writeFileAtomic, type AtomicFs } from '../../fs/atomic-write';
 import { sha256 } from '../fs-common/hash';
 import { makePatch } from '../fs-common/patch';
 import { expandPath } from '../fs-common/paths';
@@ -26,6 +26,9 @@ export function createEditToolDef(deps: EditToolDeps = {}): ToolDef<EditInput, E
   const fs = deps.fs ?? nodeAtomicFs;
   return {
     name: EDIT_TOOL_NAME,
+    kind: 'edit',
+    target: { field: 'file_path' },
+    simpleMode: true,
     searchHint: 'modify file replace string edit code',
     maxResultSizeChars: EDIT_MAX_RESULT_SIZE_CHARS,
     inputSchema: lazySchema(makeEditInputSchema),

@@ -1,14 +1,13 @@
 // Path handling and the working-directory boundary: ~ and relative paths, symlink escapes, device
-// paths, the file tools' permission opinion, and the acceptEdits policy.
+// paths and the file tools' permission opinion.
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createAcceptEditsPolicy } from './accept-edits';
 import { isBlockedDevicePath } from './device-paths';
 import { displayPath, expandPath } from './paths';
 import { filePermission } from './permission';
-import { isInWorkingDirectories } from './working-dirs';
+import { isInWorkingDirectories } from '../../fs/working-dirs';
 
 let root: string;
 let project: string;
@@ -63,19 +62,5 @@ describe('filePermission', () => {
     expect((await filePermission('Write', path.join(project, 'a.ts'), ctx(), 'write')).behavior).toBe('passthrough');
     const escape = await filePermission('Edit', path.join(project, 'escape', 'x'), ctx(), 'write');
     expect(escape).toMatchObject({ behavior: 'ask', message: expect.stringContaining(path.join(project, 'escape', 'x')) });
-  });
-});
-
-describe('acceptEdits policy', () => {
-  it('covers Edit/Write/NotebookEdit inside the working directories only', () => {
-    const policy = createAcceptEditsPolicy(() => ({ cwd: project, workingDirectories: [project] }));
-    expect(policy('Edit', { file_path: path.join(project, 'a.ts') })).toBe(true);
-    expect(policy('Write', { file_path: 'rel/b.ts' })).toBe(true);
-    expect(policy('NotebookEdit', { notebook_path: path.join(project, 'n.ipynb') })).toBe(true);
-    expect(policy('Edit', { file_path: '/etc/hosts' })).toBe(false);
-    expect(policy('Edit', { file_path: path.join(project, 'escape', 'x') })).toBe(false);
-    expect(policy('Edit', { file_path: '~/x' })).toBe(false);
-    expect(policy('Bash', { command: 'ls' })).toBe(false);
-    expect(policy('Read', { file_path: path.join(project, 'a.ts') })).toBe(false);
   });
 });

@@ -1,6 +1,5 @@
 // Path resolution for the file tools: `~` and relative paths become absolute (against the session's
 // cwd), and absolute paths are shown relative to the project when they live inside it.
-import { statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ToolUseContext } from '../core/tool';
@@ -22,13 +21,4 @@ export function expandPath(p: string, ctx: PathContext): string {
 export function displayPath(abs: string, projectDir: string): string {
   const rel = path.relative(projectDir, abs);
   return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : abs;
-}
-
-/** Whether `p` is a directory (following links); false when it is anything else or missing. */
-export function isDirectory(p: string): boolean {
-  try {
-    return statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
 }

@@ -3,7 +3,7 @@
 // naming the path. Read may also open the session's saved tool results (PL6 tells the model to).
 import path from 'node:path';
 import type { PermissionResult, ToolUseContext } from '../core/tool';
-import { isInsideDir, isInWorkingDirectories } from './working-dirs';
+import { isInsideDir, isInWorkingDirectories } from '../../fs/working-dirs';
 
 export type FileAccess = 'read' | 'write';
 

@@ -2,7 +2,7 @@
 // to call a tool the way the pipeline does (validate, then call). Not used by production code.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { tempProject, type TempProject } from '../bash/test-context';
+import { tempProject, type TempProject } from '../core/test-project';
 import type { AnyTool, CanUseTool, ToolResultContent, ToolUseContext, ValidationResult } from '../core/tool';
 import { createFileStateCache } from '../file-state/file-state';
 

@@ -6,9 +6,9 @@ import { lstatSync, statSync } from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { GREP_VCS_DIRECTORIES } from '../../../shared/tools/grep';
-import type { Launcher } from '../bash/warm-launch';
+import type { Launcher } from '../../process/warm-launch';
 import { createTimeSlicer, walkFiles, type IgnoreMatch } from '../fs-common/gitignore';
-import { isDirectory } from '../fs-common/paths';
+import { isDirectory } from '../../fs/is-directory';
 import { rgListFiles } from './rg-files';
 
 export interface GlobPlan {

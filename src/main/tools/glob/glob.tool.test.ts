@@ -4,7 +4,7 @@ import { mkdirSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GLOB_TRUNCATED_NOTE, type GlobInput, type GlobOutput } from '../../../shared/tools/glob';
-import { tempProject, type TempProject } from '../bash/test-context';
+import { tempProject, type TempProject } from '../core/test-project';
 import type { CanUseTool, ToolUseContext } from '../core/tool';
 import { createRunToolUse } from '../pipeline/run-tool-use';
 import { harness, scriptedPrompter, toolUse } from '../pipeline/test-helpers';

@@ -12,15 +12,16 @@ import {
   type GlobInput,
   type GlobOutput,
 } from '../../../shared/tools/glob';
-import { warmLauncher, warmSessionLauncher } from '../bash/warm-launch';
-import type { LauncherShells } from '../bash/launchers';
+import { warmLauncher, warmSessionLauncher } from '../../process/warm-launch';
+import type { LauncherShells } from '../../process/launchers';
 import { buildTool } from '../core/build-tool';
+import { programQueuedNext } from '../core/upcoming';
 import { lazySchema } from '../core/lazy-schema';
 import type { Tool, ToolDef, ToolUseContext } from '../core/tool';
 import { expandPath } from '../fs-common/paths';
 import { filePermission } from '../fs-common/permission';
-import { findRipgrep, searchEnv } from '../grep/find-rg';
-import { sharingCores } from '../grep/rg-threads';
+import { findRipgrep, searchEnv } from '../../process/ripgrep';
+import { sharingCores } from '../../process/thread-share';
 import { findFiles, planGlob, primeGlobMatcher, type ListingOptions } from './find-files';
 import { globPrompt } from './prompt';
 
@@ -55,7 +56,7 @@ function listingFor(deps: GlobToolDeps, ctx: ToolUseContext): ListingOptions {
   if (deps.backend === 'builtin') return {};
   const env = searchEnv(deps.appEnv);
   const rgPath = deps.rgPath ?? findRipgrep(env);
-  return rgPath ? { rgPath, env, launch: sharingCores(warmLauncher(ctx, deps.launchers)) } : {};
+  return rgPath ? { rgPath, env, launch: sharingCores(warmLauncher(deps.launchers, () => programQueuedNext(ctx))) } : {};
 }
 
 export function createGlobToolDef(deps: GlobToolDeps = {}): ToolDef<GlobInput, GlobOutput> {
@@ -63,6 +64,9 @@ export function createGlobToolDef(deps: GlobToolDeps = {}): ToolDef<GlobInput, G
   const now = deps.now ?? (() => performance.now());
   return {
     name: GLOB_TOOL_NAME,
+    kind: 'read',
+    target: { field: 'path', isDir: true, default: '.' },
+    startsProgram: true,
     searchHint: 'find files by name or wildcard pattern',
     maxResultSizeChars: GLOB_MAX_RESULT_SIZE_CHARS,
     inputSchema: lazySchema(makeGlobInputSchema),

@@ -5,12 +5,11 @@ import { chmodSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync, ut
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findRipgrep } from '../grep/find-rg';
 import { writeParityFixture } from '../grep/parity-fixture';
+import { ripgrepForTests } from '../../process/require-rg';
 import { findFiles, planGlob } from './find-files';
 
-const rgPath = findRipgrep(process.env);
-if (!rgPath) console.warn('Glob parity: the rg half is skipped because ripgrep (rg) is not on PATH.');
+const rgPath = ripgrepForTests('Glob parity');
 
 interface Case {
   pattern: string;

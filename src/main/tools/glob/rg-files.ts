@@ -3,7 +3,7 @@
 // every listed path with picomatch, so Glob's pattern semantics do not depend on rg's glob dialect.
 import path from 'node:path';
 import { GREP_VCS_DIRECTORIES } from '../../../shared/tools/grep';
-import { spawnLauncher, type Launcher } from '../bash/warm-launch';
+import { spawnLauncher, type Launcher } from '../../process/warm-launch';
 
 /** rg could not list the tree (would not start, or failed): the caller falls back to the JS walk. */
 export class RgFilesError extends Error {

@@ -5,16 +5,16 @@ import { chmodSync, mkdirSync, symlinkSync, utimesSync, writeFileSync } from 'no
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GrepInput, GrepOutput } from '../../../shared/tools/grep';
-import { tempProject, type TempProject } from '../bash/test-context';
+import { tempProject, type TempProject } from '../core/test-project';
 import type { CanUseTool } from '../core/tool';
 import { createRunToolUse } from '../pipeline/run-tool-use';
 import { harness, scriptedPrompter, toolUse } from '../pipeline/test-helpers';
-import { findRipgrep } from './find-rg';
 import { createGrepTool, GrepTool, type GrepToolDeps } from './grep.tool';
+import { ripgrepForTests } from '../../process/require-rg';
 
 const allow: CanUseTool = async () => ({ behavior: 'allow' });
-const rgPath = findRipgrep(process.env);
-if (!rgPath) console.warn('Grep tool tests: the ripgrep runs are skipped because rg is not on PATH; the built-in runs still run.');
+// Without rg the built-in runs still run; the ripgrep ones fail in CI and `npm test`, else are skipped.
+const rgPath = ripgrepForTests('Grep tool tests');
 const BACKENDS: Array<'ripgrep' | 'builtin'> = rgPath ? ['ripgrep', 'builtin'] : ['builtin'];
 
 let project: TempProject | undefined;

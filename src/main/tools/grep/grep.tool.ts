@@ -3,9 +3,10 @@
 // concurrency-safe; outside the working directories the permission stage asks.
 import { realpathSync, statSync } from 'node:fs';
 import { GREP_TOOL_NAME, makeGrepInputSchema, type GrepInput, type GrepOutput } from '../../../shared/tools/grep';
-import { warmLauncher, warmSessionLauncher } from '../bash/warm-launch';
-import type { LauncherShells } from '../bash/launchers';
+import { warmLauncher, warmSessionLauncher } from '../../process/warm-launch';
+import type { LauncherShells } from '../../process/launchers';
 import { buildTool } from '../core/build-tool';
+import { programQueuedNext } from '../core/upcoming';
 import { lazySchema } from '../core/lazy-schema';
 import type { Tool, ToolDef, ToolUseContext } from '../core/tool';
 import { expandPath } from '../fs-common/paths';
@@ -13,12 +14,12 @@ import { filePermission } from '../fs-common/permission';
 import { createBuiltinBackend } from './builtin-backend';
 import { GrepError } from './errors';
 import { grepGlobs } from './filters';
-import { findRipgrep, searchEnv } from './find-rg';
+import { findRipgrep, searchEnv } from '../../process/ripgrep';
 import { grepPrompt } from './prompt';
 import { buildGrepOutput } from './result';
 import { formatGrepResult } from './result-text';
 import { createRipgrepBackend } from './rg-backend';
-import { sharingCores } from './rg-threads';
+import { sharingCores } from '../../process/thread-share';
 import type { SearchBackend, SearchRequest } from './search-types';
 
 /** SPEC PL6: "Grep ~100K". */
@@ -58,7 +59,7 @@ function chooseBackend(deps: GrepToolDeps, ctx: ToolUseContext): SearchBackend {
   if (deps.backend === 'builtin') return BUILTIN;
   const env = searchEnv(deps.appEnv);
   const rg = deps.rgPath ?? findRipgrep(env);
-  if (rg) return createRipgrepBackend(rg, env, sharingCores(warmLauncher(ctx, deps.launchers)));
+  if (rg) return createRipgrepBackend(rg, env, sharingCores(warmLauncher(deps.launchers, () => programQueuedNext(ctx))));
   if (deps.backend === 'ripgrep') throw new GrepError('ripgrep (rg) was not found on PATH', 'Grep: ripgrep not found');
   return BUILTIN;
 }
@@ -67,6 +68,9 @@ export function createGrepToolDef(deps: GrepToolDeps = {}): ToolDef<GrepInput, G
   const now = deps.now ?? (() => performance.now());
   return {
     name: GREP_TOOL_NAME,
+    kind: 'read',
+    target: { field: 'path', isDir: true, default: '.' },
+    startsProgram: true,
     searchHint: 'search file contents with regular expressions (ripgrep)',
     maxResultSizeChars: GREP_MAX_RESULT_SIZE_CHARS,
     inputSchema: lazySchema(makeGrepInputSchema),

@@ -6,18 +6,17 @@ import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempProject } from '../bash/test-context';
+import { tempProject } from '../core/test-project';
 import { createBuiltinBackend } from './builtin-backend';
 import { grepGlobs } from './filters';
-import { findRipgrep } from './find-rg';
 import { createGrepTool } from './grep.tool';
 import { writeParityFixture } from './parity-fixture';
+import { ripgrepForTests } from '../../process/require-rg';
 import { createRipgrepBackend } from './rg-backend';
 import { GREP_VCS_DIRECTORIES } from '../../../shared/tools/grep';
 import type { FileHit, SearchRequest } from './search-types';
 
-const rgPath = findRipgrep(process.env);
-if (!rgPath) console.warn('Grep parity: the rg half is skipped because ripgrep (rg) is not on PATH.');
+const rgPath = ripgrepForTests('Grep parity');
 
 interface Case {
   name: string;

@@ -4,7 +4,7 @@
 // Exit 1 is "no matches"; exit 2 is an error unless it only reports unreadable paths.
 import path from 'node:path';
 import { GREP_MAX_COLUMNS } from '../../../shared/tools/grep';
-import { spawnLauncher, type Launcher } from '../bash/warm-launch';
+import { spawnLauncher, type Launcher } from '../../process/warm-launch';
 import { GrepError } from './errors';
 import type { FileHit, HitLine, SearchBackend, SearchRequest, SearchResult } from './search-types';
 

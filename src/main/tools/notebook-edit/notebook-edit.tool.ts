@@ -11,7 +11,7 @@ import { buildTool } from '../core/build-tool';
 import { lazySchema } from '../core/lazy-schema';
 import type { Tool, ToolDef } from '../core/tool';
 import { recordWritten } from '../file-state/record';
-import { nodeAtomicFs, writeFileAtomic, type AtomicFs } from '../fs-common/atomic-write';
+import { nodeAtomicFs, writeFileAtomic, type AtomicFs } from '../../fs/atomic-write';
 import { sha256 } from '../fs-common/hash';
 import { expandPath } from '../fs-common/paths';
 import { filePermission } from '../fs-common/permission';
@@ -34,6 +34,8 @@ export function createNotebookEditToolDef(deps: NotebookEditToolDeps = {}): Tool
   const fs = deps.fs ?? nodeAtomicFs;
   return {
     name: NOTEBOOK_EDIT_TOOL_NAME,
+    kind: 'edit',
+    target: { field: 'notebook_path' },
     searchHint: 'jupyter notebook ipynb cell edit insert delete',
     maxResultSizeChars: NOTEBOOK_EDIT_MAX_RESULT_SIZE_CHARS,
     inputSchema: lazySchema(makeNotebookEditInputSchema),

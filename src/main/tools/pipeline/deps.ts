@@ -1,9 +1,8 @@
 // What the pipeline needs from the rest of the engine, as interfaces injected into the orchestrator:
 // hooks, classifier, permission decider, prompter, result persister, clock, ids and the publisher.
-import type { PermissionExplanation } from '../../../shared/permissions/explanation';
-import type { RuleDestination } from '../../../shared/permissions/rule-store';
 import type { ToolCallView } from '../../../shared/tools/tool-call';
 import type { HookRunner as FullHookRunner, PreToolUseResult } from '../../hooks/types';
+import type { ClassifierVerdict, PermissionCheck as DeciderCheck, PermissionDecider } from '../../permissions/decision';
 import type { Prompter } from '../../permissions/types';
 import type { AnyTool, DecisionReason, ToolResult, ToolUseContext } from '../core/tool';
 import type { ToolCallOutcome } from '../executor/types';
@@ -23,47 +22,19 @@ export const NO_HOOKS: HookRunner = {
 
 // ── Safety classifier (Bash fills it later) ─────────────────────────────────────────────────────
 
-export interface ClassifierVerdict {
-  verdict: 'allow' | 'ask' | 'none';
-  reason?: string;
-}
-
 export interface SafetyClassifier {
   classify(tool: AnyTool, input: unknown, ctx: ToolUseContext): Promise<ClassifierVerdict>;
 }
 
 export const NULL_CLASSIFIER: SafetyClassifier = { classify: async () => ({ verdict: 'none' }) };
 
-// ── Permission decision (PL4a–d; the permission issue may replace the implementation) ────────────
+// ── Permission decision (PL4a–d): src/main/permissions/decider.ts implements it ─────────────────
 
-export interface PermissionCheck {
+export type { ClassifierVerdict, PermissionDecider, PermissionVerdict } from '../../permissions/decision';
+
+/** One call's permission question as the pipeline asks it: of a Tool, in a ToolUseContext. */
+export interface PermissionCheck extends DeciderCheck<ToolUseContext> {
   tool: AnyTool;
-  input: unknown;
-  ctx: ToolUseContext;
-  /** The PreToolUse hooks' answer; absent for nested calls (canUseTool). */
-  hook?: PreToolUseResult;
-  /** Awaited only when no earlier step decided (the classifier may still be running). */
-  classifier: () => Promise<ClassifierVerdict>;
-  /** validateInput said `behavior: 'ask'` with this message (PL2). */
-  forcedAsk?: string;
-}
-
-/** Every verdict may carry its explanation ("why was I asked?"); the permission engine always sets it. */
-export type PermissionVerdict =
-  | { behavior: 'allow'; input: unknown; reason: DecisionReason; explanation?: PermissionExplanation }
-  | { behavior: 'deny'; message: string; reason: DecisionReason; explanation?: PermissionExplanation }
-  | { behavior: 'ask'; message: string; reason: DecisionReason; suggestions: string[]; explanation?: PermissionExplanation };
-
-export interface PermissionDecider {
-  /** Decides without prompting: allow, deny, or ask (the pipeline then prompts). */
-  decide(check: PermissionCheck): Promise<PermissionVerdict>;
-  /**
-   * "Always allow": saves a session rule, and with a settings-file destination also writes it there;
-   * false when the rule does not parse.
-   */
-  remember(rule: string, destination?: RuleDestination): boolean;
-  /** PL4f: counts a denial; returns guidance for the model once a limit is reached. */
-  recordDenial(toolName: string, input: unknown): string | undefined;
 }
 
 // ── Results ─────────────────────────────────────────────────────────────────────────────────────

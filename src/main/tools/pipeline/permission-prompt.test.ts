@@ -30,6 +30,7 @@ describe('PL4e asking the user', () => {
       sessionId: 's1',
       toolUseId: 't1',
       toolName: 'Bash',
+      kind: 'exec',
       input: { command: 'rm x' },
       message: 'Run rm?',
       reason: 'ask rule Bash(rm:*) (projectSettings)',

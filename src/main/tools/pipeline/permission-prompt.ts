@@ -7,6 +7,7 @@ import type { PermissionRequest, PromptAnswer, Prompter } from '../../permission
 import type { AnyTool, DecisionReason, ToolUseContext } from '../core/tool';
 import type { PermissionDecider, PermissionVerdict } from './deps';
 import { changePreview } from './file-preview';
+import { targetOf, type ToolTarget } from '../../../shared/tools/traits';
 
 export type AskOutcome =
   | { behavior: 'allow'; reason: DecisionReason; savedRule?: string }
@@ -63,12 +64,17 @@ function raceAbort(p: Promise<PromptAnswer>, signal: AbortSignal): Promise<Promp
   });
 }
 
+const withTarget = (target: ToolTarget | undefined): { target?: ToolTarget } => (target ? { target } : {});
+
 export function permissionRequest(a: AskArgs, preview?: FileChangePreview): PermissionRequest {
   return {
     requestId: a.newId(),
     sessionId: a.ctx.sessionId,
     toolUseId: a.toolUseId,
     toolName: a.tool.name,
+    // What the request is about, as data: the renderer never guesses input keys (issue 11 item 1).
+    kind: a.tool.kind ?? 'other',
+    ...withTarget(targetOf(a.tool.target, a.displayInput)),
     input: a.displayInput,
     message: a.verdict.message,
     reason: describeDecisionReason(a.verdict.reason),

@@ -10,7 +10,7 @@ import { buildTool } from '../core/build-tool';
 import type { AnyTool, ToolDef, ToolUseContext } from '../core/tool';
 import type { ExecutorToolUse } from '../executor/types';
 import { NO_HOOKS, NULL_CLASSIFIER, type HookRunner, type PipelineDeps, type ResultPersister, type SafetyClassifier } from './deps';
-import { createPermissionDecider } from './permission';
+import { createPermissionDecider } from '../../permissions/decider';
 
 export const silentLog = (): Logger & { warnings: string[] } => {
   const warnings: string[] = [];
@@ -35,6 +35,8 @@ export function makeTool(overrides: Partial<ToolDef<any, any>> & { name: string 
 export function makeBashLike(overrides: Partial<ToolDef<{ command: string; timeout?: number }, string>> = {}): AnyTool {
   return buildTool<{ command: string; timeout?: number }, string>({
     name: 'Bash',
+    kind: 'exec',
+    abortsSiblingsOnFailure: true,
     maxResultSizeChars: 100_000,
     inputSchema: () => z.object({ command: z.string(), timeout: z.coerce.number().optional() }),
     description: () => 'run a command',

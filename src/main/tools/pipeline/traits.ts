@@ -23,8 +23,8 @@ export function worksInThreadUse(tools: readonly AnyTool[], use: ExecutorToolUse
   return found.ok && found.tool.worksInThread === true;
 }
 
-/** CC4: only a Bash failure cancels its siblings. */
+/** CC4: a failure cancels its siblings only for tools that say so (ToolDef.abortsSiblingsOnFailure: Bash). */
 export function abortsSiblingsOnError(tools: readonly AnyTool[], use: ExecutorToolUse): boolean {
   const found = lookupTool(tools, use.name);
-  return found.ok && found.tool.name === 'Bash';
+  return found.ok && found.tool.abortsSiblingsOnFailure === true;
 }

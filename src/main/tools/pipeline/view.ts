@@ -60,6 +60,7 @@ export function createViewTracker(use: ExecutorToolUse, deps: Pick<PipelineDeps,
     view = {
       ...view,
       name: t.name,
+      kind: t.kind ?? 'other',
       userFacingName: attempt(() => t.userFacingName(input as never), t.name) || t.name,
       input,
     };

@@ -8,6 +8,5 @@ describe('Read input_schema (TC1, AS5)', () => {
     const schema = toolInputJSONSchema(ReadTool);
     expect(Object.keys(schema.properties ?? {})).toEqual(['file_path', 'offset', 'limit', 'pages']);
     expect(schema.required).toEqual(['file_path']);
-    expect(schema).toMatchSnapshot();
   });
 });

@@ -30,6 +30,9 @@ function rangeLabel(input: Partial<ReadInput>): string {
 export function createReadToolDef(limits: ReadLimits = DEFAULT_READ_LIMITS): ToolDef<ReadInput, ReadOutput> {
   return {
     name: READ_TOOL_NAME,
+    kind: 'read',
+    target: { field: 'file_path' },
+    simpleMode: true,
     searchHint: 'read view open file contents lines image pdf notebook',
     maxResultSizeChars: READ_MAX_RESULT_SIZE_CHARS,
     inputSchema: lazySchema(makeReadInputSchema),

@@ -5,7 +5,7 @@ import { chmodSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSy
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WriteOutput } from '../../../shared/tools/write';
-import { nodeAtomicFs } from '../fs-common/atomic-write';
+import { nodeAtomicFs } from '../../fs/atomic-write';
 import { fileProject, runTool, type FileProject } from '../fs-common/test-support';
 import { validateToolInput } from '../pipeline/validate';
 import { ReadTool } from '../read/read.tool';

@@ -8,7 +8,7 @@ import { buildTool } from '../core/build-tool';
 import { lazySchema } from '../core/lazy-schema';
 import type { Tool, ToolDef } from '../core/tool';
 import { recordWritten } from '../file-state/record';
-import { nodeAtomicFs, writeFileAtomic, type AtomicFs } from '../fs-common/atomic-write';
+import { nodeAtomicFs, writeFileAtomic, type AtomicFs } from '../../fs/atomic-write';
 import { sha256 } from '../fs-common/hash';
 import { makePatch } from '../fs-common/patch';
 import { expandPath } from '../fs-common/paths';
@@ -27,6 +27,8 @@ export function createWriteToolDef(deps: WriteToolDeps = {}): ToolDef<WriteInput
   const fs = deps.fs ?? nodeAtomicFs;
   return {
     name: WRITE_TOOL_NAME,
+    kind: 'edit',
+    target: { field: 'file_path' },
     searchHint: 'create new file overwrite write contents',
     maxResultSizeChars: WRITE_MAX_RESULT_SIZE_CHARS,
     inputSchema: lazySchema(makeWriteInputSchema),

@@ -12,7 +12,9 @@ import { collectChanges, isFileChange } from './select-changes';
 let seq = 0;
 function call(name: string, data: unknown, over: Partial<ToolCallView> = {}): ToolCallView {
   seq++;
-  return { id: `c${seq}`, name, userFacingName: name, messageId: 'm1', input: {}, state: 'succeeded', endedAt: seq, result: { text: 'ok', isError: false, data }, ...over };
+  // As main publishes it: the editing tools' calls carry kind 'edit'.
+  const kind = ['Edit', 'Write', 'NotebookEdit'].includes(name) ? 'edit' : 'other';
+  return { id: `c${seq}`, name, userFacingName: name, kind, messageId: 'm1', input: {}, state: 'succeeded', endedAt: seq, result: { text: 'ok', isError: false, data }, ...over };
 }
 function edit(filePath: string, before: string, after: string, over: Partial<ToolCallView> = {}): ToolCallView {
   const data: EditOutput = { filePath, oldString: 'x', newString: 'y', replaceAll: false, replacements: 1, originalFile: before, structuredPatch: diffTexts(before, after) };

@@ -2,15 +2,14 @@
 // succeeded), each with its cumulative change — its content before the session's first change and
 // after the latest one — rebuilt from the tools' structured outputs in the order the writes finished.
 import { EDIT_TOOL_NAME, EditOutput } from '../../../shared/tools/edit';
-import { FILE_CHANGING_TOOLS } from '../../../shared/tools/file-changing';
 import { NOTEBOOK_EDIT_TOOL_NAME, NotebookEditOutput } from '../../../shared/tools/notebook-edit';
 import type { ToolCallView } from '../../../shared/tools/tool-call';
 import { WRITE_TOOL_NAME, WriteOutput } from '../../../shared/tools/write';
 import { applyHunks } from '../diff/compute';
 
-/** Calls the selector reads: succeeded calls of the file-changing tools. */
+/** Calls the selector reads: succeeded calls of the file-changing tools (kind 'edit'). */
 export function isFileChange(call: ToolCallView): boolean {
-  return call.state === 'succeeded' && FILE_CHANGING_TOOLS.includes(call.name);
+  return call.state === 'succeeded' && call.kind === 'edit';
 }
 
 export interface CellChange {

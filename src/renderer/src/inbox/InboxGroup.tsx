@@ -106,7 +106,7 @@ export function InboxGroup({ group, now, onReview }: GroupProps): ReactNode {
 function InboxItem({ request, onReview }: { request: PermissionRequestView; onReview: (requestId: string) => void }): ReactNode {
   const env = useViewEnv();
   const textId = useId();
-  const kind = requestKindFor(request.toolName);
+  const kind = requestKindFor(request);
   const words = itemWords(request, env);
   const busy = useTools((s) => s.replying !== null || s.answering.includes(request.requestId));
   const reply = useTools((s) => s.reply);

@@ -2,7 +2,8 @@
 // then by kind, each with a label a person reads at a glance ("3 edits in src/", "7 reads",
 // "3 reads outside the project", "2 commands", "2 requests to use Foo").
 import type { PermissionRequestView, RequestOrigin } from '../../../shared/permissions/request';
-import { inputField, isOutside, requestTarget, urlHost } from '../permissions/request-target';
+import { requestKind } from '../../../shared/permissions/request-traits';
+import { isOutside, requestAddress, requestTarget, targetIsFolder, urlHost } from '../permissions/request-target';
 import { displayPath, plural } from '../tools/shared/paths';
 import { toolWords } from '../tools/tool-words';
 
@@ -32,19 +33,20 @@ export interface GroupContext {
   sessionTitle: (sessionId: string) => string | undefined;
 }
 
-const KIND_OF: Record<string, GroupKind> = {
-  Edit: 'edits',
-  Write: 'edits',
-  NotebookEdit: 'edits',
-  Read: 'reads',
-  Glob: 'searches',
-  Grep: 'searches',
-  Bash: 'commands',
-  WebFetch: 'fetches',
-};
-
-export function groupKindOf(toolName: string): GroupKind {
-  return Object.hasOwn(KIND_OF, toolName) ? KIND_OF[toolName]! : 'other';
+/** By the tool's kind (ToolDef.kind, sent with the request): a read of a folder is a search. */
+export function groupKindOf(request: PermissionRequestView): GroupKind {
+  switch (requestKind(request)) {
+    case 'edit':
+      return 'edits';
+    case 'read':
+      return targetIsFolder(request) ? 'searches' : 'reads';
+    case 'exec':
+      return 'commands';
+    case 'fetch':
+      return 'fetches';
+    default:
+      return 'other';
+  }
 }
 
 export { isOutside, requestTarget } from '../permissions/request-target';
@@ -82,7 +84,7 @@ export function groupLabel(kind: GroupKind, requests: readonly PermissionRequest
     case 'commands':
       return plural(n, 'command');
     case 'fetches': {
-      const hosts = new Set(requests.map((r) => urlHost(inputField(r.input, 'url'))));
+      const hosts = new Set(requests.map((r) => urlHost(requestAddress(r))));
       const [only] = hosts;
       return hosts.size === 1 && only ? `${plural(n, 'page')} from ${only}` : `${plural(n, 'page')} from the web`;
     }
@@ -113,7 +115,7 @@ const minOf = (values: (number | undefined)[]): number | null => {
 export function groupRequests(requests: readonly PermissionRequestView[], context: GroupContext): RequestGroup[] {
   const groups = new Map<string, { kind: GroupKind; first: PermissionRequestView; requests: PermissionRequestView[] }>();
   for (const request of requests) {
-    const kind = groupKindOf(request.toolName);
+    const kind = groupKindOf(request);
     const origin = request.origin;
     // Without a turn, one origin's requests of a kind still belong together.
     const key = [request.sessionId, origin?.kind ?? 'session', origin?.label ?? '', request.turn ?? '', kind, kind === 'other' ? request.toolName : ''].join('\u0000');

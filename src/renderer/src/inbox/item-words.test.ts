@@ -33,8 +33,9 @@ describe('inbox line words', () => {
   it('a search outside the project', () => {
     expect(itemWords(req('Grep', { pattern: 'TODO', path: '/opt/lib' }), env)).toMatchObject({ summary: 'Search files outside the project', detail: '/opt/lib' });
   });
-  it('a tool of the generic kind with a path outside: its summary plus the path marked outside', () => {
-    expect(itemWords(req('Foo', { path: '/opt/x' }), env)).toEqual({ summary: 'Use the tool Foo in your project', detail: '/opt/x', outside: true });
+  it('a tool of the generic kind whose declared target lies outside: its summary plus the path marked outside', () => {
+    const foo = { ...req('Foo', { path: '/opt/x' }), kind: 'other' as const, target: { path: '/opt/x', isDir: false } };
+    expect(itemWords(foo, env)).toEqual({ summary: 'Use the tool Foo in your project', detail: '/opt/x', outside: true });
   });
   it('a tool with odd input still gets words', () => {
     expect(itemWords(req('mcp__github__create_issue', { title: 'Bug' }), env)).toMatchObject({ detail: 'Bug' });

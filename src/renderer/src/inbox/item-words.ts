@@ -19,7 +19,7 @@ export interface ItemWords {
 export function itemWords(request: PermissionRequestView, env: ViewEnv): ItemWords {
   const target = requestTarget(request);
   const outside = isOutside(target, env.projectDir);
-  const summary = requestKindFor(request.toolName).summary(request, env);
+  const summary = requestKindFor(request).summary(request, env);
   const detail = target ? displayPath(target, env.projectDir) : oneLine(inputSubject(request.input));
   return { summary, detail: detail && !summary.includes(detail) ? detail : '', outside: outside && !summary.includes('outside the project') };
 }

@@ -50,7 +50,7 @@ export function ApprovalDialog({ reviewId = null, inboxOpen = false, onReviewAll
 
   // Said once per request, politely: a screen reader does not cut the person off mid-sentence.
   const requestId = request?.requestId ?? null;
-  const question = request ? requestKindFor(request.toolName).question(request) : '';
+  const question = request ? requestKindFor(request).question(request) : '';
   useEffect(() => {
     if (requestId) setAnnouncement(`The assistant is waiting for your answer: ${question} Press F6 to answer.`);
   }, [requestId, question]);

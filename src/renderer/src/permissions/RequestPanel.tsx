@@ -69,7 +69,7 @@ function fromWords(request: PermissionRequestView, fromOther: string | null, now
 const SHORTCUTS = { '1': 'once', '2': 'always', '3': 'deny' } as const;
 
 export function RequestPanel({ request, count, busy, fromOther, waiting = count, onReviewAll, onBackToInbox, onAnswer }: PanelProps): ReactNode {
-  const kind = requestKindFor(request.toolName);
+  const kind = requestKindFor(request);
   const env = useViewEnv();
   const [step, setStep] = useState<Step>('choose');
   const [escArmedAt, setEscArmedAt] = useState<number | null>(null);

@@ -1,35 +1,40 @@
-// Tool name → the approval dialog's request kind (exec, edit, read, fetch, mcp). A new kind = one
-// component in kinds/ and one line below; any other tool gets the generic kind. No switch on names in
-// a view.
-import { mcpInfoFromName, parseRule } from '../../../shared/permissions/rule';
+// The tool's kind → the approval dialog's request kind (exec, edit, read, fetch, mcp). A new kind = one
+// component in kinds/ and one line below; any other tool gets the generic kind. The kind comes with
+// the request (ToolDef.kind); a rule's tool name is read as Claude Code's vocabulary says.
+import type { PermissionRequestView } from '../../../shared/permissions/request';
+import { parseRule } from '../../../shared/permissions/rule';
+import type { ToolKind } from '../../../shared/tools/traits';
 import { editRequest } from './kinds/EditRequest';
 import { execRequest } from './kinds/ExecRequest';
 import { fetchRequest } from './kinds/FetchRequest';
 import { genericRequest } from './kinds/GenericRequest';
 import { mcpRequest } from './kinds/McpRequest';
 import { readRequest } from './kinds/ReadRequest';
+import { kindOfToolName, requestKind } from '../../../shared/permissions/request-traits';
 import type { RequestKind } from './types';
 
-const kinds: Record<string, RequestKind> = {
-  Bash: execRequest,
-  Edit: editRequest,
-  Write: editRequest,
-  NotebookEdit: editRequest,
-  Read: readRequest,
-  Grep: readRequest,
-  Glob: readRequest,
-  WebFetch: fetchRequest,
+const kinds: Record<ToolKind, RequestKind> = {
+  exec: execRequest,
+  edit: editRequest,
+  read: readRequest,
+  fetch: fetchRequest,
+  mcp: mcpRequest,
+  agent: genericRequest,
+  other: genericRequest,
 };
 
-export function requestKindFor(toolName: string): RequestKind {
-  if (Object.hasOwn(kinds, toolName)) return kinds[toolName]!;
-  // MCP tools are named by their server at run time: `mcp__server__tool`.
-  return mcpInfoFromName(toolName) ? mcpRequest : genericRequest;
+export function requestKindFor(request: PermissionRequestView): RequestKind {
+  return kinds[requestKind(request)];
+}
+
+/** The request kind whose words describe rules of this tool name. */
+export function ruleKindFor(toolName: string): RequestKind {
+  return kinds[kindOfToolName(toolName)];
 }
 
 /** A rule typed in the dialog, checked and put in words; the error says what is wrong. */
 export function describeRule(text: string): { ok: true; words: string; toolName: string } | { ok: false; error: string } {
   const parsed = parseRule(text);
   if (!parsed.ok) return { ok: false, error: parsed.error.message };
-  return { ok: true, words: requestKindFor(parsed.value.toolName).ruleWords(parsed.value), toolName: parsed.value.toolName };
+  return { ok: true, words: ruleKindFor(parsed.value.toolName).ruleWords(parsed.value), toolName: parsed.value.toolName };
 }

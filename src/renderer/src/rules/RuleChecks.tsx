@@ -3,6 +3,7 @@
 import { useState, type ReactNode } from 'react';
 import type { RuleBehaviorName } from '../../../shared/permissions/explanation';
 import type { RecentCommandsResult, RuleTestResult } from '../../../shared/permissions/rule-store';
+import { kindOfToolName } from '../../../shared/permissions/request-traits';
 import { splitCode } from '../permissions/why-words';
 import { recentSummary } from './rule-words';
 import { useRecentCheck, useRuleTest, type Check } from './use-rule-check';
@@ -11,13 +12,13 @@ const SAMPLE_HINTS: Record<string, string> = {
   Bash: 'npm test -- --watch',
   WebFetch: 'https://example.com/docs',
 };
-const PATH_TOOLS = new Set(['Read', 'Edit', 'Write', 'MultiEdit', 'NotebookEdit', 'Glob', 'Grep', 'LS']);
 
 /** An example of what to type for the rule's tool. */
 export function samplePlaceholder(toolName: string | null): string {
   if (toolName === null) return 'For example: npm test';
   if (Object.hasOwn(SAMPLE_HINTS, toolName)) return `For example: ${SAMPLE_HINTS[toolName]}`;
-  if (PATH_TOOLS.has(toolName)) return 'For example: src/app.ts';
+  const kind = kindOfToolName(toolName);
+  if (kind === 'read' || kind === 'edit') return 'For example: src/app.ts';
   return 'What the tool would be given';
 }
 

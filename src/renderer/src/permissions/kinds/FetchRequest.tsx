@@ -4,11 +4,11 @@ import type { ReactNode } from 'react';
 import type { PermissionRequestView } from '../../../../shared/permissions/request';
 import type { PermissionRuleValue } from '../../../../shared/permissions/rule';
 import { InfoIcon } from '../../components/icons';
-import { inputField, urlHost } from '../request-target';
+import { inputField, requestAddress, urlHost } from '../request-target';
 import type { RequestKind } from '../types';
 
 function FetchDetails({ request }: { request: PermissionRequestView }): ReactNode {
-  const url = inputField(request.input, 'url');
+  const url = requestAddress(request);
   return (
     <dl className="approval__fields">
       <div className="approval__field">
@@ -22,7 +22,7 @@ function FetchDetails({ request }: { request: PermissionRequestView }): ReactNod
 export const fetchRequest: RequestKind = {
   question: () => 'Allow Agent Desk to fetch a web page?',
   summary: (r) => {
-    const host = urlHost(inputField(r.input, 'url'));
+    const host = urlHost(requestAddress(r));
     return host ? `Fetch a page from ${host}` : 'Fetch a page from the web';
   },
   purpose: (r) => inputField(r.input, 'prompt') || null,

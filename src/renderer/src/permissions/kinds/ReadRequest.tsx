@@ -3,16 +3,18 @@
 import type { PermissionRequestView } from '../../../../shared/permissions/request';
 import type { PermissionRuleValue } from '../../../../shared/permissions/rule';
 import { InfoIcon } from '../../components/icons';
-import { isOutside, requestTarget } from '../request-target';
+import { isOutside, requestTarget, targetIsFolder } from '../request-target';
 import type { RequestKind } from '../types';
 import { GenericDetails } from './GenericRequest';
 
-const isRead = (r: { toolName: string }) => r.toolName === 'Read';
+/** One file (Read), or a folder searched (Grep, Glob): from the call's target. */
+const isRead = (r: PermissionRequestView) => !targetIsFolder(r);
 
 function where(request: PermissionRequestView, projectDir: string | null | undefined): string {
   const target = requestTarget(request);
   if (isOutside(target, projectDir ?? null)) return 'outside the project';
-  return target ? 'in your project' : 'in the current folder';
+  // A search without a folder of its own (`.`) looks where the session is.
+  return target && target !== '.' ? 'in your project' : 'in the current folder';
 }
 
 export const readRequest: RequestKind = {

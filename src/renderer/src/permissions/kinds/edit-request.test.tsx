@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { PermissionRequestView } from '../../../../shared/permissions/request';
 import { parseRule } from '../../../../shared/permissions/rule';
 import { RequestPanel } from '../RequestPanel';
-import { requestKindFor } from '../registry';
+import { ruleKindFor } from '../registry';
 import { editQuestion, editRuleWords, editSummary, proposedChange } from './edit-request-words';
 
 const env = { projectDir: '/p' };
@@ -68,8 +68,8 @@ describe('edit request words', () => {
   });
 
   it('Edit, Write and NotebookEdit share the kind', () => {
-    expect(requestKindFor('Edit')).toBe(requestKindFor('Write'));
-    expect(requestKindFor('NotebookEdit')).toBe(requestKindFor('Edit'));
+    expect(ruleKindFor('Edit')).toBe(ruleKindFor('Write'));
+    expect(ruleKindFor('NotebookEdit')).toBe(ruleKindFor('Edit'));
   });
 });
 

@@ -1,0 +1,213 @@
+// PL4a–d: decides a call without prompting — allow, deny, or ask — and says why (every verdict carries
+// a structured explanation). The first definite answer wins, and deny rules come before anything that
+// could allow, so no hook, tool or mode allow beats a deny rule.
+//
+// The precise order (Claude Code's, from its permission docs; hook allow does not skip deny/ask rules):
+//   1. PreToolUse hook blocked (exit 2) or decided deny          → deny
+//   2. a deny rule matches (any source)                          → deny
+//   3. the tool's own checkPermissions says deny                 → deny   (a throw there means "ask")
+//   4. plan mode and the tool is not read-only                   → deny
+//   5. hook decided ask, validateInput said ask, an ask rule     → ask    (not even bypassPermissions skips these)
+//   6. hook decided allow                                        → allow
+//   7. the tool's checkPermissions says allow                    → allow
+//   8. an allow rule matches                                     → allow
+//   9. mode: bypassPermissions, or acceptEdits for an edit inside the working directories → allow
+//      (never for an edit to a protected folder: .git, .claude, .vscode, .idea)
+//  10. the classifier's verdict is allow                         → allow  (awaited only here)
+//  11. otherwise                                                 → ask, with the tool's message and suggestions
+import { homedir } from 'node:os';
+import type { PermissionExplanation } from '../../shared/permissions/explanation';
+import type { RuleDestination } from '../../shared/permissions/rule-store';
+import { realpathOrAncestorSync } from '../fs/working-dirs';
+import type { DecidableTool, DecisionContext, PermissionCheck, PermissionDecider, PermissionVerdict } from './decision';
+import { createDenialTracker, type DenialTracker } from './denial-tracking';
+import { findRule, mergeRuleSets, rulesForTool } from './evaluate';
+import { explainCheck, explainClassifier, explainHook, explainMode, explainNoRule, explainRule, type ExplainContext } from './explain';
+import { whereRule } from './explain-where';
+import type { ContentMatcher, MatchOptions } from './match-rule';
+import { modeAllows, planModeDenial, type AcceptEditsPolicy } from './modes';
+import { resolveCallPath, type PathContext } from './path-match';
+import { protectedDirOf } from './protected-paths';
+import { createSessionRules, type SessionRules } from './session-rules';
+import { denialPattern, suggestRules } from './suggest';
+import { catalogOf, fileTargetOf, isEditTool, type ToolCatalog } from './tool-catalog';
+import type { DecisionReason, PermissionMode, PermissionResult, RuleBehavior, RuleEntry, RuleSet } from './types';
+
+export interface PermissionDeciderOptions {
+  /** Read on every call so a mode switch applies to the next call. */
+  mode: () => PermissionMode;
+  /** The configured rules (cliArg, settings files, policy…); session rules are added to them. */
+  rules: () => RuleSet;
+  sessionRules?: SessionRules;
+  denials?: DenialTracker;
+  matchers?: Readonly<Record<string, ContentMatcher>>;
+  acceptEdits?: AcceptEditsPolicy;
+  /** `~` in rules and paths (default: the OS home folder). */
+  home?: string;
+  /** Where a path really leads, for rule matching (default: the file system's answer). */
+  realpath?: (abs: string) => string;
+  /** Deny/ask path rules ignore case (default: on macOS and Windows). */
+  caseInsensitive?: boolean;
+  /** The policy's allowManagedPermissionRulesOnly: session ("always allow") rules do not allow either. */
+  managedRulesOnly?: () => boolean;
+  /** "Always allow" to a settings file: writes the rule there (the session rule applies at once either way). */
+  persistRule?: (destination: Exclude<RuleDestination, 'session'>, behavior: RuleBehavior, rule: string) => void;
+}
+
+const HOOK = 'PreToolUse';
+
+function ruleReason(entry: RuleEntry, behavior: RuleBehavior): DecisionReason {
+  return { type: 'rule', rule: entry.rule, source: entry.source, behavior };
+}
+
+async function toolOpinion<Ctx extends DecisionContext>(tool: DecidableTool<Ctx>, check: PermissionCheck<Ctx>): Promise<PermissionResult> {
+  try {
+    const r = await tool.checkPermissions(check.input, check.ctx);
+    if (r && typeof r === 'object' && ['allow', 'deny', 'ask', 'passthrough'].includes(r.behavior)) return r;
+    return { behavior: 'ask', message: `${tool.name} gave no permission answer.` };
+  } catch (e) {
+    // Fail closed: a tool that cannot decide never allows itself.
+    return { behavior: 'ask', message: `${tool.name} could not check its permissions (${e instanceof Error ? e.name : 'error'}).` };
+  }
+}
+
+function reasonText(r: DecisionReason | undefined): string | undefined {
+  if (!r) return undefined;
+  return 'reason' in r && typeof r.reason === 'string' ? r.reason : undefined;
+}
+
+export function defaultAskMessage(tool: { name: string }): string {
+  return `The model requested permission to use ${tool.name}, but you haven't granted it yet.`;
+}
+
+/** The protected folder an editing call would write into, or null (only editing tools are judged). */
+function protectedTarget(toolName: string, input: unknown, paths: PathContext, catalog: ToolCatalog): string | null {
+  if (!isEditTool(catalog, toolName)) return null;
+  const target = fileTargetOf(toolName, input, catalog);
+  const abs = target ? resolveCallPath(target.path, paths) : null;
+  return abs ? protectedDirOf(abs) : null;
+}
+
+export function createPermissionDecider(opts: PermissionDeciderOptions): PermissionDecider {
+  const session = opts.sessionRules ?? createSessionRules();
+  const denials = opts.denials ?? createDenialTracker();
+  const home = opts.home ?? homedir();
+  const caseInsensitive = opts.caseInsensitive ?? (process.platform === 'darwin' || process.platform === 'win32');
+  const baseRealpath = opts.realpath ?? realpathOrAncestorSync;
+
+  async function decide<Ctx extends DecisionContext>(check: PermissionCheck<Ctx>): Promise<PermissionVerdict> {
+    const { tool, input, hook, ctx } = check;
+    // What each tool is (edit, read, …) comes from the pool's own traits.
+    const catalog = catalogOf(ctx.tools);
+    const sessionSet = session.rules();
+    const rules = mergeRuleSets(opts.rules(), opts.managedRulesOnly?.() ? { ...sessionSet, allow: [] } : sessionSet);
+    const aliases = [...(tool.aliases ?? []), ...(tool.deprecatedAliases ?? [])];
+    // One decision resolves each path at most once.
+    const seen = new Map<string, string>();
+    const realpath = (p: string) => {
+      let r = seen.get(p);
+      if (r === undefined) seen.set(p, (r = baseRealpath(p)));
+      return r;
+    };
+    const paths: PathContext = { cwd: ctx.state.cwd, projectDir: ctx.projectDir, home, realpath, caseInsensitive };
+    const match: MatchOptions = { aliases, paths, catalog, ...(opts.matchers ? { matchers: opts.matchers } : {}) };
+    const find = (b: RuleBehavior) => findRule(rules[b], b, tool.name, input, match);
+    const where: ExplainContext = { projectDir: ctx.projectDir, home, cwd: ctx.state.cwd, catalog };
+    const mode = opts.mode();
+    const suggestions = () => suggestRules(tool.name, input, { cwd: ctx.state.cwd, projectDir: ctx.projectDir, home, catalog });
+    const ask = (explanation: PermissionExplanation, reason: DecisionReason, s = suggestions()): Extract<PermissionVerdict, { behavior: 'ask' }> => ({
+      behavior: 'ask',
+      message: explanation.text,
+      reason,
+      suggestions: s,
+      explanation,
+    });
+
+    // 1
+    if (hook?.blocked) {
+      return { behavior: 'deny', message: hook.blocked.message, reason: { type: 'hook', hook: HOOK, reason: hook.blocked.message }, explanation: explainHook(HOOK, 'block', hook.blocked.message) };
+    }
+    if (hook?.decision === 'deny') {
+      const message = hook.reason ? `${HOOK} hook denied this call: ${hook.reason}` : `${HOOK} hook denied this call.`;
+      return { behavior: 'deny', message, reason: { type: 'hook', hook: HOOK, reason: hook.reason }, explanation: explainHook(HOOK, 'deny', hook.reason) };
+    }
+    // 2
+    const deny = find('deny');
+    if (deny) {
+      const message = `Permission to use ${tool.name} has been denied by the rule ${deny.rule} ${whereRule({ ...deny, behavior: 'deny' }, where)}.`;
+      return { behavior: 'deny', message, reason: ruleReason(deny, 'deny'), explanation: explainRule(deny, 'deny', where) };
+    }
+    // 3
+    const own = await toolOpinion(tool, check);
+    if (own.behavior === 'deny') {
+      return { behavior: 'deny', message: own.message, reason: own.reason ?? { type: 'tool', reason: own.message }, explanation: explainCheck('deny', tool.name, own.message) };
+    }
+    // 4
+    let readOnly = false;
+    try {
+      readOnly = tool.isReadOnly(input);
+    } catch {
+      readOnly = false;
+    }
+    const planDenial = planModeDenial(mode, tool.name, readOnly);
+    if (planDenial) return { behavior: 'deny', message: planDenial, reason: { type: 'mode', mode }, explanation: explainMode('deny', 'plan') };
+    // 5
+    if (hook?.decision === 'ask') {
+      const explanation = explainHook(HOOK, 'ask', hook.reason);
+      return { ...ask(explanation, { type: 'hook', hook: HOOK, reason: hook.reason }), message: hook.reason ?? explanation.text };
+    }
+    if (check.forcedAsk !== undefined) {
+      const explanation = explainCheck('ask', 'validation', check.forcedAsk, `${tool.name}'s input check`);
+      return { ...ask(explanation, { type: 'tool', reason: check.forcedAsk }), message: check.forcedAsk };
+    }
+    const askRule = find('ask');
+    if (askRule) return ask(explainRule(askRule, 'ask', where), ruleReason(askRule, 'ask'));
+    // 6
+    if (hook?.decision === 'allow') return { behavior: 'allow', input, reason: { type: 'hook', hook: HOOK, reason: hook.reason }, explanation: explainHook(HOOK, 'allow', hook.reason) };
+    // 7
+    if (own.behavior === 'allow') {
+      const reason = own.reason ?? { type: 'tool', reason: `${tool.name} allowed this call` };
+      return { behavior: 'allow', input: own.updatedInput ?? input, reason, explanation: explainCheck('allow', tool.name, reasonText(reason) ?? `${tool.name} allowed this call`) };
+    }
+    // 8
+    const allow = find('allow');
+    if (allow) return { behavior: 'allow', input, reason: ruleReason(allow, 'allow'), explanation: explainRule(allow, 'allow', where) };
+    // 9
+    if (modeAllows(mode, tool.name, input, catalog, opts.acceptEdits)) {
+      const guarded = protectedTarget(tool.name, input, paths, catalog);
+      if (guarded) {
+        const detail = `${tool.name} would write inside ${guarded}, a protected folder that ${mode} mode never approves by itself`;
+        return ask(explainCheck('ask', 'protected-path', detail, 'the protected-folder check'), { type: 'tool', reason: detail });
+      }
+      const detail = mode === 'acceptEdits' ? 'edits inside the working directories run without asking' : undefined;
+      return { behavior: 'allow', input, reason: { type: 'mode', mode }, explanation: explainMode('allow', mode, detail) };
+    }
+    // 10
+    const verdict = await check.classifier();
+    if (verdict.verdict === 'allow') {
+      const detail = verdict.reason ?? 'the safety classifier allowed it';
+      return { behavior: 'allow', input, reason: { type: 'classifier', reason: detail }, explanation: explainClassifier('allow', detail) };
+    }
+    // 11
+    const ownSuggestions = 'suggestions' in own ? own.suggestions : undefined;
+    const s = ownSuggestions && ownSuggestions.length > 0 ? ownSuggestions : suggestions();
+    if (own.behavior === 'ask') {
+      // The tool's own words are what the person reads; the explanation names the check.
+      const detail = own.message || defaultAskMessage(tool);
+      return { ...ask(explainCheck('ask', tool.name, detail), own.reason ?? { type: 'tool', reason: detail }, s), message: detail };
+    }
+    if (verdict.verdict === 'ask' && verdict.reason) return ask(explainClassifier('ask', verdict.reason), { type: 'classifier', reason: verdict.reason }, s);
+    const explanation = explainNoRule(tool.name, input, rulesForTool(rules.allow, 'allow', tool.name, aliases, catalog), where);
+    return ask(explanation, { type: 'tool', reason: explanation.text }, s);
+  }
+
+  return {
+    decide,
+    remember(rule, destination) {
+      const added = session.add('allow', rule);
+      if (added && destination && destination !== 'session') opts.persistRule?.(destination, 'allow', rule.trim());
+      return added;
+    },
+    recordDenial: (toolName, input) => denials.record(toolName, denialPattern(toolName, input)),
+  };
+}
