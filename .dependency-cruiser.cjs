@@ -1,8 +1,75 @@
-// Layering rules (DESIGN.md §2), checked by `npm run lint:layers` inside `npm test`.
+// Layering rules (docs/architecture.md "Layers"), checked by scripts/check-layers.mjs inside `npm test`.
 // DOM use in src/shared is caught separately: shared compiles under tsconfig.node.json, which has no DOM lib.
+
+/**
+ * The layers inside src/main, lowest first: a folder imports only its own layer and those below it.
+ * Tests may reach across (they live beside the code but are not part of it).
+ */
+const MAIN_LAYERS = [
+  ['base'],
+  ['fs', 'process'],
+  ['permissions'],
+  ['settings'],
+  ['hooks', 'sandbox', 'tasks', 'model', 'sessions'],
+  ['tools'],
+  ['engine', 'workbench', 'ipc'],
+  ['app'],
+  ['cli', 'web', 'electron'],
+];
+
+/**
+ * Inside src/main/tools: the read cache the contract names, the contract, what file tools share, the
+ * executor, then each tool, then the registry and the pipeline.
+ */
+const TOOLS_LAYERS = [['file-state'], ['core'], ['fs-common'], ['executor'], ['*tool folders*'], ['builtin.ts', 'pipeline']];
+const TOOL_SUPPORT = ['core', 'file-state', 'fs-common', 'executor', 'pipeline', 'builtin.ts'];
+
+const NOT_TESTS = '\\.test\\.tsx?$|/test-[a-z-]+\\.ts$|/fake-[a-z-]+\\.ts$';
+
+function layerRules(root, layers, comment) {
+  const rules = [];
+  layers.forEach((layer, i) => {
+    const higher = layers.slice(i + 1).flat().filter((f) => !f.startsWith('*'));
+    if (higher.length === 0 || layer[0].startsWith('*')) return;
+    for (const folder of layer) {
+      rules.push({
+        name: `layer:${root.replace(/^src\//, '')}/${folder}`,
+        comment: `${comment} ${folder} must not import ${higher.join(', ')}.`,
+        severity: 'error',
+        from: { path: `^${root}/${folder.replace('.', '\\.')}(/|$)`, pathNot: NOT_TESTS },
+        to: { path: `^${root}/(${higher.map((h) => h.replace('.', '\\.')).join('|')})(/|$)` },
+      });
+    }
+  });
+  return rules;
+}
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    ...layerRules('src/main', MAIN_LAYERS, 'Layers inside src/main:'),
+    ...layerRules('src/main/tools', TOOLS_LAYERS, 'Layers inside src/main/tools:'),
+    {
+      name: 'tools-do-not-import-each-other',
+      comment: 'A tool folder imports the tools layer (core, fs-common, file-state) but never another tool: shared code goes down a layer.',
+      severity: 'error',
+      from: { path: `^src/main/tools/([^/]+)/`, pathNot: `^src/main/tools/(${TOOL_SUPPORT.join('|')})/|${NOT_TESTS}` },
+      to: { path: '^src/main/tools/([^/]+)/', pathNot: [`^src/main/tools/(${TOOL_SUPPORT.join('|')})/`, '^src/main/tools/$1/'] },
+    },
+    {
+      name: 'only-the-registry-knows-a-tool',
+      comment: 'Outside src/main/tools a tool is reached through the registry (tools/builtin.ts) and the pipeline, never by importing its folder.',
+      severity: 'error',
+      from: { pathNot: `^src/main/tools/|${NOT_TESTS}` },
+      to: { path: '^src/main/tools/([^/]+)/', pathNot: `^src/main/tools/(${TOOL_SUPPORT.join('|')})/` },
+    },
+    {
+      name: 'no-circular',
+      comment: 'No import cycles anywhere.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
     {
       name: 'shared-is-pure',
       comment: 'src/shared is plain TypeScript + zod: no node:* builtins.',

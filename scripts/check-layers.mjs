@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Fails (exit 1) when the layering of DESIGN.md §2 is broken: dependency-cruiser's import rules,
+// Fails (exit 1) when the layering of docs/architecture.md ("Layers") is broken: dependency-cruiser's import rules,
 // plus the one rule it cannot see — raw ipcMain/ipcRenderer only in the desktop router and the preload.
 // Usage: node scripts/check-layers.mjs [ROOT]   (ROOT defaults to the repo; tests point it at fixtures)
 import { spawnSync } from 'node:child_process';
@@ -53,7 +53,7 @@ for (const f of ipc) {
 }
 if (ipc.length) failed = true;
 if (failed) {
-  console.error('check-layers: layering violated (DESIGN.md §2)');
+  console.error('check-layers: layering violated (docs/architecture.md, "Layers")');
   process.exit(1);
 }
-console.log('check-layers: layering holds (DESIGN.md §2)');
+console.log('check-layers: layering holds (docs/architecture.md, "Layers")');

@@ -1,4 +1,4 @@
-// Proves the layering check (DESIGN.md §2, DK2) can fail: fixture trees with one violation each.
+// Proves the layering check (docs/architecture.md "Layers", DK2) can fail: fixture trees with one violation each.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -83,6 +83,55 @@ describe('layering check (DESIGN.md §2)', () => {
     );
     expect(r.code).toBe(1);
     expect(r.out).toContain('raw-ipc-only-in-router-and-preload');
+  });
+
+  // Issue 11 item 3: the layers inside src/main, the tool folders, and cycles.
+  it('fails on an upward import inside src/main (permissions importing the tools layer)', () => {
+    const r = check(
+      fixture({
+        'src/main/tools/core/tool.ts': 'export interface Tool { name: string }\n',
+        'src/main/permissions/bad.ts': "import type { Tool } from '../tools/core/tool';\nexport type T = Tool;\n",
+      }),
+    );
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('layer:main/permissions');
+    expect(r.out).toContain('src/main/permissions/bad.ts');
+  });
+
+  it('fails when the process layer imports a tool, and passes the same import from a test file', () => {
+    const files = {
+      'src/main/tools/bash/bash.tool.ts': 'export const Bash = 1;\n',
+      'src/main/process/bad.ts': "import { Bash } from '../tools/bash/bash.tool';\nexport const b = Bash;\n",
+    };
+    const r = check(fixture(files));
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('layer:main/process');
+    const ok = check(fixture({ ...files, 'src/main/process/bad.ts': 'export const b = 1;\n', 'src/main/process/x.test.ts': "import { Bash } from '../tools/bash/bash.tool';\nexport const b = Bash;\n" }));
+    expect(ok.out).toContain('layering holds');
+  });
+
+  it("fails when one tool imports another tool's folder, or the engine imports a tool directly", () => {
+    const r = check(
+      fixture({
+        'src/main/tools/grep/find.ts': 'export const find = 1;\n',
+        'src/main/tools/glob/glob.tool.ts': "import { find } from '../grep/find';\nexport const g = find;\n",
+        'src/main/engine/bad.ts': "import { find } from '../tools/grep/find';\nexport const e = find;\n",
+      }),
+    );
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('tools-do-not-import-each-other');
+    expect(r.out).toContain('only-the-registry-knows-a-tool');
+  });
+
+  it('fails on an import cycle', () => {
+    const r = check(
+      fixture({
+        'src/main/tools/core/a.ts': "import { b } from './b';\nexport const a = () => b;\n",
+        'src/main/tools/core/b.ts': "import { a } from './a';\nexport const b = () => a;\n",
+      }),
+    );
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('no-circular');
   });
 
   it('holds for this repository', () => {

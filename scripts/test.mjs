@@ -142,7 +142,7 @@ const installed = [ensureChromium(), ensureRipgrep()].every(Boolean);
 const ok =
   installed &&
   step('build (electron-vite)', bin('electron-vite'), ['build']) &&
-  step('layering (DESIGN.md §2)', process.execPath, ['scripts/check-layers.mjs']) &&
+  step('layering (docs/architecture.md, "Layers")', process.execPath, ['scripts/check-layers.mjs']) &&
   step('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.node.json']) &&
   step('typecheck (renderer)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.web.json']);
 

@@ -1,7 +1,7 @@
 // The real pipeline wired for benches: real stages, no hooks, null classifier, the real permission
 // decider with one cliArg allow rule, an in-memory persister and a publisher that only counts views.
 import { z } from 'zod';
-import type { Logger } from '../../src/main/ipc/dispatch';
+import type { Logger } from '../../src/main/base/log';
 import { createHeadlessPrompter } from '../../src/main/permissions/headless-prompter';
 import type { RuleSet } from '../../src/main/permissions/types';
 import { buildTool } from '../../src/main/tools/core/build-tool';

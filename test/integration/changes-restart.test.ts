@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHandlers } from '../../src/main/app/handlers';
-import { createLogger } from '../../src/main/app/log';
+import { createLogger } from '../../src/main/base/log';
 import type { AuthService, HostPort } from '../../src/main/app/ports';
 import { transcriptPath } from '../../src/main/engine/session-runtime';
 import { createDispatcher } from '../../src/main/ipc/dispatch';

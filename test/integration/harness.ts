@@ -7,7 +7,7 @@ import { startFakeModelServer, type FakeModelServer } from '../fake-model/server
 import type { SessionEvent } from '../../src/shared/session-events';
 import type { ToolCallView } from '../../src/shared/tools/tool-call';
 import { createEngine, type Engine } from '../../src/main/app/core';
-import { createLogger } from '../../src/main/app/log';
+import { createLogger } from '../../src/main/base/log';
 import type { ToolsConfig } from '../../src/main/engine/tools/config';
 import type { ExecutorEvent } from '../../src/main/tools/executor/types';
 

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sessionsDir } from '../../src/main/app/paths';
+import { sessionsDir } from '../../src/main/base/data-paths';
 import { createSessionStore } from '../../src/main/sessions/store';
 import { getAllBaseTools } from '../../src/main/tools/builtin';
 import { buildTool } from '../../src/main/tools/core/build-tool';

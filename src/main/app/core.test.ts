@@ -8,7 +8,7 @@ import { SessionEvent } from '../../shared/session-events';
 import type { HandlerContext } from '../ipc/context';
 import { createCore, type Core, type SecretStore } from './core';
 import { createEventBus } from './event-bus';
-import { createLogger } from './log';
+import { createLogger } from '../base/log';
 import type { HostPort } from './ports';
 
 let server: FakeModelServer;

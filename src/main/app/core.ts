@@ -2,23 +2,24 @@
 // (tools, permissions, hooks), sessions, handlers and the dispatcher, wired by hand. Start-up stays
 // light: the Anthropic SDK loads on the first request.
 import { randomUUID } from 'node:crypto';
-import type { Dispatcher, Logger } from '../ipc/dispatch';
+import type { Logger } from '../base/log';
+import type { Dispatcher } from '../ipc/dispatch';
 import { createDispatcher } from '../ipc/dispatch';
 import { createSessionRuntimeFactory } from '../engine/session-runtime';
 import { buildSystemPrompt } from '../engine/system-prompt';
 import { cliRules, type ToolsConfig } from '../engine/tools/config';
 import { createModelAccess, type ModelAccess } from '../model/access';
 import { retryPolicyFromEnv } from '../model/retry';
-import { SessionManager } from '../sessions/manager';
+import { SessionManager } from './session-manager';
 import { createSessionStore } from '../sessions/store';
-import { editRuleFile } from '../permissions/rule-file';
-import { createPermissionService, ruleFileFor } from '../permissions/service';
+import { editRuleFile } from '../workbench/rule-file';
+import { createPermissionService, ruleFileFor } from '../workbench/rules-service';
 import { createProjectSettings, type ProjectSettings } from '../settings/project-settings';
 import { loadUserSettings, type UserSettings } from '../settings/user-settings';
 import { createEventBus } from './event-bus';
 import { createHandlers } from './handlers';
-import { createLogger } from './log';
-import { defaultDataDir, settingsFile } from './paths';
+import { createLogger } from '../base/log';
+import { defaultDataDir, settingsFile } from '../base/data-paths';
 import type { AuthService, EventBus, HostPort, PermissionService } from './ports';
 
 /** Where a host keeps the API key typed into the app (desktop: safeStorage). */

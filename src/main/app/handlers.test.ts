@@ -6,7 +6,7 @@ import type { PermissionReplyInput, PermissionRequestView } from '../../shared/p
 import type { HandlerContext } from '../ipc/context';
 import { createDispatcher } from '../ipc/dispatch';
 import { createHandlers } from './handlers';
-import { createLogger } from './log';
+import { createLogger } from '../base/log';
 import type { AuthService, HostPort, SessionService } from './ports';
 
 const ctx: HandlerContext = { host: 'web', clientId: 'c', projectDir: '/p' };

@@ -2,7 +2,8 @@
 import path from 'node:path';
 import { IpcFailure } from '../../shared/ipc/errors';
 import type { HandlerContext } from '../ipc/context';
-import type { InvokeHandlers, Logger, SendHandlers } from '../ipc/dispatch';
+import type { Logger } from '../base/log';
+import type { InvokeHandlers, SendHandlers } from '../ipc/dispatch';
 import type { AuthService, HostPort, PermissionService, SessionService } from './ports';
 
 export interface HandlerDeps {

@@ -1,15 +1,6 @@
 // The services handlers need, as interfaces: the engine implements them, hosts inject their own parts.
 import type { AuthStatus, EventChannel, EventPayload, HostKind, ProjectInfo } from '../../shared/ipc/contract';
 import type { PermissionReplyInput, PermissionRequestView, RequestOrigin } from '../../shared/permissions/request';
-import type {
-  RecentCommandsInput,
-  RecentCommandsResult,
-  RuleEditInput,
-  RuleListing,
-  RuleTestInput,
-  RuleTestResult,
-  RuleUpdateInput,
-} from '../../shared/permissions/rule-store';
 import type { UsageTotals } from '../../shared/session-events';
 import type { ToolCallView } from '../../shared/tools/tool-call';
 import type { Message, SessionStatus, SessionSummary } from '../../shared/transcript';
@@ -44,17 +35,7 @@ export interface SessionService {
   pendingPermissions?(projectDir: string): Promise<PermissionRequestView[]>;
 }
 
-/** The rule workbench (issue 5): rules by source, edits to the writable settings files, rule tests. */
-export interface PermissionService {
-  list(projectDir: string): Promise<RuleListing>;
-  /** Each edit answers the listing as it is afterwards. Throws IpcFailure for a bad rule or file. */
-  add(projectDir: string, edit: RuleEditInput): Promise<RuleListing>;
-  remove(projectDir: string, edit: RuleEditInput): Promise<RuleListing>;
-  update(projectDir: string, edit: RuleUpdateInput): Promise<RuleListing>;
-  test(projectDir: string, req: RuleTestInput): Promise<RuleTestResult>;
-  /** This project's recent Bash commands, each marked with whether the rule covers it. */
-  recent(projectDir: string, req: RecentCommandsInput): Promise<RecentCommandsResult>;
-}
+export type { PermissionService } from '../workbench/rules-service';
 
 export interface AuthService {
   status(): AuthStatus;

@@ -5,7 +5,7 @@ import { app, Notification } from 'electron';
 import type { PermissionRequestView } from '../../shared/permissions/request';
 import type { SessionEvent } from '../../shared/session-events';
 import type { EventBus } from '../app/ports';
-import type { Logger } from '../ipc/dispatch';
+import type { Logger } from '../base/log';
 import { approvalBody, NOTIFICATION_TITLE } from './approval-text';
 import type { AppTray } from './tray';
 import type { ProjectWindows } from './windows';

@@ -8,7 +8,7 @@ import { IpcFailure } from '../../shared/ipc/errors';
 import { projectInfo } from '../app/handlers';
 import type { HostPort } from '../app/ports';
 import type { HandlerContext } from '../ipc/context';
-import type { Logger } from '../ipc/dispatch';
+import type { Logger } from '../base/log';
 import type { RecentProjects } from './recent-projects';
 import type { ProjectWindows } from './windows';
 

@@ -3,7 +3,7 @@
 import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { WebContents } from 'electron';
-import type { Logger } from '../ipc/dispatch';
+import type { Logger } from '../base/log';
 
 export interface NavigationGuardDeps {
   isTrusted(url: string): boolean;

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSyn
 import { dirname } from 'node:path';
 import type { ProjectInfo } from '../../shared/ipc/contract';
 import { projectInfo } from '../app/handlers';
-import type { Logger } from '../ipc/dispatch';
+import type { Logger } from '../base/log';
 
 export const MAX_RECENT_PROJECTS = 10;
 

@@ -5,7 +5,8 @@ import { invokeChannels, sendChannels } from '../../shared/ipc/contract';
 import type { IpcResult } from '../../shared/ipc/errors';
 import type { EventBus } from '../app/ports';
 import type { HandlerContext } from '../ipc/context';
-import type { Dispatcher, Logger } from '../ipc/dispatch';
+import type { Logger } from '../base/log';
+import type { Dispatcher } from '../ipc/dispatch';
 import type { ProjectWindows } from './windows';
 
 export interface RouterDeps {

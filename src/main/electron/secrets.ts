@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import type { SafeStorage } from 'electron';
 import { IpcFailure } from '../../shared/ipc/errors';
 import type { SecretStore } from '../app/core';
-import type { Logger } from '../ipc/dispatch';
+import type { Logger } from '../base/log';
 
 export const CREDENTIALS_FILE = 'credentials.bin';
 

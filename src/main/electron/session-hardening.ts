@@ -1,7 +1,7 @@
 // Session-wide defences (DK5): a strict CSP header on every response, and no web permission
 // (camera, notifications, geolocation, …) is ever granted to page content.
 import type { Session } from 'electron';
-import type { Logger } from '../ipc/dispatch';
+import type { Logger } from '../base/log';
 
 export function hardenSession(ses: Session, opts: { csp: string; log: Logger }): void {
   ses.webRequest.onHeadersReceived((details, callback) => {

@@ -1,7 +1,7 @@
 // Creates one hardened BrowserWindow (DK5): isolated, sandboxed, no Node, our preload only, and
 // loads our renderer (the dev server in dev, the built index.html otherwise).
 import { BrowserWindow, type BrowserWindowConstructorOptions, type WebPreferences } from 'electron';
-import type { Logger } from '../ipc/dispatch';
+import type { Logger } from '../base/log';
 import { guardNavigation } from './navigation';
 import { isTrustedRendererUrl, type RendererLocation } from './renderer-location';
 

@@ -2,7 +2,7 @@
 // the router can build a caller's context and events reach only that project's windows.
 import { basename } from 'node:path';
 import type { BrowserWindow, WebContents } from 'electron';
-import type { Logger } from '../ipc/dispatch';
+import type { Logger } from '../base/log';
 
 export interface WindowEntry {
   win: BrowserWindow;

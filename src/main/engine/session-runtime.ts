@@ -1,16 +1,16 @@
 // What a session needs besides the model, built per session: its hook runner (settings' hooks, re-read
 // every turn) and its tool runtime. The engine passes a factory; without one a session is plain chat.
 import path from 'node:path';
-import { sessionsDir } from '../app/paths';
+import { sessionsDir } from '../base/data-paths';
 import { createHookRunner } from '../hooks/runner';
 import type { HookRunner } from '../hooks/types';
-import type { Logger } from '../ipc/dispatch';
+import type { Logger } from '../base/log';
 import type { ClaudeSettings } from '../settings/claude-settings';
 import type { RequestOrigin } from '../../shared/permissions/request';
 import type { RuleDestination } from '../../shared/permissions/rule-store';
 import type { RuleBehavior } from '../permissions/types';
 import type { ProjectSettings } from '../settings/project-settings';
-import { defaultBashTaskRegistry } from '../tools/bash/bash.tool';
+import { appTasks } from '../tasks/app-tasks';
 import type { SessionEventBody } from './event-body';
 import type { ToolsConfig } from './tools/config';
 import { createToolRuntime, type ToolRuntime } from './tools/runtime';
@@ -115,7 +115,7 @@ export function createSessionRuntimeFactory(opts: RuntimeFactoryOptions): Sessio
       tools,
       hooks,
       notify,
-      dispose: () => defaultBashTaskRegistry.stopAll(sessionId),
+      dispose: () => appTasks.stopAll(sessionId),
     };
   };
 }

@@ -9,7 +9,7 @@ import { startFakeModelServer, type FakeModelServer } from '../../../test/fake-m
 import type { SessionEvent } from '../../shared/session-events';
 import { messageText } from '../../shared/transcript';
 import { createEngine, type Engine } from '../app/core';
-import { createLogger } from '../app/log';
+import { createLogger } from '../base/log';
 
 let server: FakeModelServer;
 let dataDir: string;

@@ -8,7 +8,7 @@ import type { ErrorInfo, SessionEvent, UsageTotals } from '../../shared/session-
 import { CLAUDE_CODE_CATALOG } from '../permissions/tool-catalog';
 import { isTerminal, type ToolCallView } from '../../shared/tools/tool-call';
 import { messageText, type Message, type SessionStatus, type SessionSummary, type Usage } from '../../shared/transcript';
-import type { Logger } from '../ipc/dispatch';
+import type { Logger } from '../base/log';
 import type { ModelAccess } from '../model/access';
 import { ModelError } from '../model/errors';
 import type { RetryPolicy } from '../model/retry';

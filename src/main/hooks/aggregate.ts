@@ -1,8 +1,8 @@
 // Turns the executions of one event's hooks (config order) into that event's result, with Claude
 // Code's semantics: exit 0 = JSON (or plain text) output, exit 2 = block with stderr, anything
 // else = a non-blocking problem reported in `messages`. Pure functions.
-import { formatDuration } from '../tools/bash/result-text';
-import type { HookEvent } from './config';
+import { formatDuration } from '../../shared/format-duration';
+import type { HookEvent } from '../settings/hooks-config';
 import type { HookExecution } from './exec';
 import { parseHookStdout, type HookJsonOutput } from './output';
 import type {

@@ -2,7 +2,7 @@
 // the session's abort signal that kill the hook's whole process tree. Never rejects, never hangs.
 import { runProcess } from '../process/run-process';
 import { resolveShell } from '../process/shell-env';
-import type { CommandHook } from './config';
+import type { CommandHook } from '../settings/hooks-config';
 
 export const DEFAULT_HOOK_TIMEOUT_MS = 60_000;
 /** Hook output beyond this is dropped (it is meant to be a verdict, not a log). */

@@ -1,6 +1,6 @@
 // The JSON a command hook reads on stdin, with Claude Code's field names (snake_case), so existing
 // hook scripts work unchanged.
-import type { HookEvent } from './config';
+import type { HookEvent } from '../settings/hooks-config';
 import type {
   PostToolUseEvent,
   PostToolUseFailureEvent,

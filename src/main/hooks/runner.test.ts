@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isProcessAlive } from '../process/kill-tree';
-import { mergeHookSources, type HooksConfig } from './config';
+import { mergeHookSources, type HooksConfig } from '../settings/hooks-config';
 import { createHookRunner } from './runner';
 import type { HookRunner as PipelineHookRunner } from '../tools/pipeline/deps';
 import type { HookRunner } from './types';

@@ -1,7 +1,7 @@
 // The hook runner: picks an event's hooks (matcher over the tool name or SessionStart's source,
 // identical commands once), runs them in parallel, and folds their outcomes into the event's result.
 import { statSync } from 'node:fs';
-import type { Logger } from '../ipc/dispatch';
+import type { Logger } from '../base/log';
 import { buildShellEnv } from '../process/shell-env';
 import {
   aggregatePostTool,
@@ -10,8 +10,8 @@ import {
   aggregateStop,
   aggregateUserPromptSubmit,
 } from './aggregate';
-import type { CommandHook, HookEvent, HooksConfig } from './config';
-import { emptyHooksConfig } from './config';
+import type { CommandHook, HookEvent, HooksConfig } from '../settings/hooks-config';
+import { emptyHooksConfig } from '../settings/hooks-config';
 import { execCommandHook, type HookExecution } from './exec';
 import { hookInput, type HookInputContext } from './input';
 import { compileMatcher } from './matcher';

@@ -1,6 +1,6 @@
 // The hook runner's interface: one method per event, plain data in and out. Every result carries
 // `messages` — non-blocking problems and systemMessages for the user (already logged).
-import type { HookEvent } from './config';
+import type { HookEvent } from '../settings/hooks-config';
 
 export type PermissionDecision = 'allow' | 'deny' | 'ask';
 

@@ -1,5 +1,6 @@
 // Transport-free dispatch: parse a channel's input with the contract, call its handler, parse the
 // output, and always answer with an IpcResult — never an exception across the boundary.
+import type { Logger } from '../base/log';
 import {
   invokeContract,
   isInvokeChannel,
@@ -20,13 +21,6 @@ export type InvokeHandlers = {
 export type SendHandlers = {
   [C in SendChannel]: (payload: SendPayload<C>, ctx: HandlerContext) => void;
 };
-
-export interface Logger {
-  debug(msg: string, extra?: unknown): void;
-  info(msg: string, extra?: unknown): void;
-  warn(msg: string, extra?: unknown): void;
-  error(msg: string, extra?: unknown): void;
-}
 
 export interface Dispatcher {
   invoke(channel: unknown, payload: unknown, ctx: HandlerContext): Promise<IpcResult<unknown>>;

@@ -2,7 +2,7 @@
 // channel covered — and the dispatcher answers each with a typed invalid_input (DK2).
 import { describe, expect, it } from 'vitest';
 import { invokeChannels, invokeContract, sendChannels, sendContract } from '../../shared/ipc/contract';
-import { createLogger } from '../app/log';
+import { createLogger } from '../base/log';
 import { createDispatcher, type InvokeHandlers, type SendHandlers } from './dispatch';
 import { malformedCases, validPayload } from './malformed-payloads';
 

@@ -1,7 +1,7 @@
 // The engine's handle on "the model": resolves config fresh for every turn (so a key saved in the app
 // applies to the next turn) and reuses one client per credential + endpoint.
 import type { AuthStatus } from '../../shared/ipc/contract';
-import type { Logger } from '../ipc/dispatch';
+import type { Logger } from '../base/log';
 import { createModelClient, type ClientOptions } from './client';
 import { authStatusOf, missingKeyMessage, resolveModelConfig, type ConfigInputs, type ModelConfig } from './config';
 import { ModelError } from './errors';

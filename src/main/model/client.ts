@@ -1,7 +1,7 @@
 // Streams one Messages API request through @anthropic-ai/sdk (loaded on first use, retries off: we
 // retry ourselves) and turns the raw SSE events into ModelStreamEvents; failures become ModelErrors.
 import type { ContentBlock, Usage } from '../../shared/transcript';
-import type { Logger } from '../ipc/dispatch';
+import type { Logger } from '../base/log';
 import { DEFAULT_BASE_URL, DEFAULT_MAX_TOKENS, credentialHint, type Credential } from './config';
 import { ModelError } from './errors';
 import { classifyFailure, parseRetryAfter, type Failure } from './retry';

@@ -1,5 +1,5 @@
 // One line of text for a DecisionReason, for the permission prompt and logs.
-import type { DecisionReason } from '../tools/core/tool';
+import type { DecisionReason } from './types';
 
 export function describeDecisionReason(r: DecisionReason): string {
   switch (r.type) {

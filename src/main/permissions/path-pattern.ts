@@ -2,7 +2,7 @@
 // globs with four anchors — `//abs` (filesystem root), `~/x` (home), `/x` (project root), and `x` or
 // `./x` (the current directory). Pure: the caller supplies the anchor directories.
 import path from 'node:path';
-import { globToRegExpSource } from '../tools/fs-common/gitignore';
+import { globToRegExpSource } from '../fs/gitignore-glob';
 
 export type PathAnchor = 'root' | 'home' | 'project' | 'cwd';
 

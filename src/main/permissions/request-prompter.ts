@@ -1,7 +1,7 @@
 // The interactive Prompter for hosts with a UI: publishes each request as plain data and resolves it
 // when a `permission:reply` arrives with the same requestId — no callback crosses the boundary.
 // A request carrying `expiresAt` (background tasks) settles by itself then, always as a denial.
-import type { DecisionReason } from '../tools/core/tool';
+import type { DecisionReason } from './types';
 import type { PermissionReply, PermissionRequest, PromptAnswer, Prompter } from './types';
 
 export type ReplyResult = { ok: true } | { ok: false; code: 'unknown_request' | 'invalid_reply'; message: string };

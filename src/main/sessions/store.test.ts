@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ToolCallView } from '../../shared/tools/tool-call';
 import type { Message } from '../../shared/transcript';
-import { sessionsDir } from '../app/paths';
+import { sessionsDir } from '../base/data-paths';
 import { createSessionStore, isValidSessionId, type SessionMeta } from './store';
 
 let dataDir: string;

@@ -8,8 +8,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { ToolCallView } from '../../shared/tools/tool-call';
 import { Message, type SessionSummary } from '../../shared/transcript';
-import type { Logger } from '../ipc/dispatch';
-import { sessionsDir } from '../app/paths';
+import type { Logger } from '../base/log';
+import { sessionsDir } from '../base/data-paths';
 
 export const SessionMeta = z.object({
   type: z.literal('meta'),

@@ -2,7 +2,7 @@
 // user, project, local, --settings and managed policy, merged by precedence. Each broken part is a
 // warning naming its file (and line); everything else still loads. Async and sync loaders share it.
 import path from 'node:path';
-import { emptyHooksConfig, mergeHookSources, type HooksConfig } from '../hooks/config';
+import { emptyHooksConfig, mergeHookSources, type HooksConfig } from './hooks-config';
 import type { PermissionMode, RuleBehavior, RuleEntry, RuleSet } from '../permissions/types';
 import { readJsonFile, readJsonFileSync, type JsonFileResult } from './json-file';
 import { parseSettingsJson, type ParsedSettingsFile } from './parse-settings';

@@ -5,7 +5,7 @@ import { eventContract, isEventChannel } from '../../shared/ipc/contract';
 import { issuesOf } from '../../shared/ipc/errors';
 import type { ServerFrame } from '../../shared/ipc/wire';
 import type { EventBus } from '../app/ports';
-import type { Logger } from '../ipc/dispatch';
+import type { Logger } from '../base/log';
 
 /** Above this much unsent data a client is considered stuck; it is closed and reconnects with fresh state. */
 export const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;

@@ -4,7 +4,8 @@ import type { RawData, WebSocket } from 'ws';
 import { issuesOf, type IpcError, type IpcResult } from '../../shared/ipc/errors';
 import { ClientFrame, type ServerFrame } from '../../shared/ipc/wire';
 import type { HandlerContext } from '../ipc/context';
-import type { Dispatcher, Logger } from '../ipc/dispatch';
+import type { Logger } from '../base/log';
+import type { Dispatcher } from '../ipc/dispatch';
 
 /** Frames above this are answered with `invalid_input` unread; `ws` closes the socket (1009) above its own hard cap. */
 export const MAX_FRAME_BYTES = 4 * 1024 * 1024;

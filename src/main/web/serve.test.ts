@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeModelServer } from '../../../test/fake-model/server';
 import { createEventBus } from '../app/event-bus';
-import { createLogger } from '../app/log';
+import { createLogger } from '../base/log';
 import type { HostPort } from '../app/ports';
 import type { Dispatcher } from '../ipc/dispatch';
 import { defaultStaticDir, runServe, type ServeCore, type ServeDeps } from './serve';

@@ -12,7 +12,8 @@ import type { SessionSummary } from '../../shared/transcript';
 import { createEventBus } from '../app/event-bus';
 import { createHandlers } from '../app/handlers';
 import type { EventBus, SessionService } from '../app/ports';
-import { createDispatcher, type Logger } from '../ipc/dispatch';
+import type { Logger } from '../base/log';
+import { createDispatcher } from '../ipc/dispatch';
 import { createWebHostPort } from './host-port';
 import { startWebServer, type WebServer } from './server';
 

@@ -3,7 +3,7 @@
 // every call's card closed even when the executor answered for it (cancelled before it ran).
 import { isTerminal, type ToolCallView, type ToolProgress } from '../../../shared/tools/tool-call';
 import type { ContentBlock } from '../../../shared/transcript';
-import type { Logger } from '../../ipc/dispatch';
+import type { Logger } from '../../base/log';
 import type { ToolResultBlock, ToolUseBlock } from '../../model/types';
 import { toolUseError } from '../../tools/core/errors';
 import type { AnyTool, ToolResultContent, ToolUseContext } from '../../tools/core/tool';

@@ -3,7 +3,7 @@
 // decider and prompter (PL4), the pipeline (PL1–PL8) and, per assistant message, an executor (CC1–CC6).
 import type { PermissionReplyInput, PermissionRequestView, RequestOrigin } from '../../../shared/permissions/request';
 import type { ToolCallView } from '../../../shared/tools/tool-call';
-import type { Logger } from '../../ipc/dispatch';
+import type { Logger } from '../../base/log';
 import type { ApiTool } from '../../model/types';
 import type { RuleDestination } from '../../../shared/permissions/rule-store';
 import { mergeRuleSets } from '../../permissions/evaluate';

@@ -1,6 +1,6 @@
 // Background tasks' permission requests (issue 5 item 6, DK3): how long one waits for a person
 // (AGENT_DESK_TASK_APPROVAL_TIMEOUT_S) and the denial it becomes when nobody answered — never an allow.
-import type { Logger } from '../../ipc/dispatch';
+import type { Logger } from '../../base/log';
 import type { ExpiryDenial } from '../../permissions/request-prompter';
 import type { PermissionRequest } from '../../permissions/types';
 

@@ -14,6 +14,7 @@ import {
 } from '../../../shared/tools/bash';
 import type { ToolProgress } from '../../../shared/tools/tool-call';
 import { passThroughSandbox, type SandboxWrapper } from '../../sandbox/index';
+import { appTasks } from '../../tasks/app-tasks';
 import { createInMemoryTaskRegistry, type TaskRegistry } from '../../tasks/registry';
 import { buildTool } from '../core/build-tool';
 import { lazySchema } from '../core/lazy-schema';
@@ -217,7 +218,4 @@ export function createBashTool(deps: BashToolDeps = {}): Tool<BashInput, BashOut
   return buildTool(createBashToolDef(deps));
 }
 
-/** The app's background shell tasks when Bash is used through `BashTool` (stop them at shutdown). */
-export const defaultBashTaskRegistry: TaskRegistry = createInMemoryTaskRegistry();
-
-export const BashTool = createBashTool({ tasks: defaultBashTaskRegistry });
+export const BashTool = createBashTool({ tasks: appTasks });

@@ -1,21 +1,8 @@
 // What the model reads for a Bash call: stdout, then stderr, then one line on how it ended
 // (exit code, timeout, Stop), the full-output file when there is one, and any notes.
+import { formatDuration } from '../../../shared/format-duration';
 import type { BashOutput } from '../../../shared/tools/bash';
 import { formatChars } from './progress';
-
-/** 120000 → "2m 0s", 1500 → "1.5s", 300 → "300ms". */
-export function formatDuration(ms: number): string {
-  if (ms < 1_000) return `${Math.round(ms)}ms`;
-  if (ms < 60_000) {
-    const s = ms / 1_000;
-    return `${Number.isInteger(s) ? s : s.toFixed(1)}s`;
-  }
-  const totalSeconds = Math.round(ms / 1_000);
-  const h = Math.floor(totalSeconds / 3_600);
-  const m = Math.floor((totalSeconds % 3_600) / 60);
-  const s = totalSeconds % 60;
-  return h > 0 ? `${h}h ${m}m ${s}s` : `${m}m ${s}s`;
-}
 
 // Leading blank lines and trailing whitespace carry nothing for the model.
 const tidy = (s: string) => s.replace(/^(?:[ \t]*\r?\n)+/, '').replace(/\s+$/, '');

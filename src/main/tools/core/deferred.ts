@@ -1,6 +1,11 @@
 // Deferred tools (AS4): `shouldDefer` tools are announced by name only until ToolSearch loads them;
 // the per-session set of loaded names lives here.
-import type { AnyTool } from './tool';
+
+/** What deferral needs of a tool (ToolDef has it). */
+interface Deferrable {
+  name: string;
+  shouldDefer?: boolean;
+}
 
 export interface DeferredToolState {
   readonly loaded: ReadonlySet<string>;
@@ -27,17 +32,17 @@ export function createDeferredToolState(initial: Iterable<string> = []): Deferre
   };
 }
 
-export function isDeferredTool(tool: Pick<AnyTool, 'shouldDefer'>): boolean {
+export function isDeferredTool(tool: Pick<Deferrable, 'shouldDefer'>): boolean {
   return tool.shouldDefer === true;
 }
 
 /** The tools whose definitions go in this request: every non-deferred one plus the loaded deferred ones. */
-export function toolsToSend<T extends Pick<AnyTool, 'name' | 'shouldDefer'>>(pool: readonly T[], loaded: ReadonlySet<string>): T[] {
+export function toolsToSend<T extends Deferrable>(pool: readonly T[], loaded: ReadonlySet<string>): T[] {
   return pool.filter((t) => !isDeferredTool(t) || loaded.has(t.name));
 }
 
 /** The system-prompt line naming the deferred tools not yet loaded; null when there are none. */
-export function deferredToolsAddendum(pool: readonly Pick<AnyTool, 'name' | 'shouldDefer'>[], loaded: ReadonlySet<string>): string | null {
+export function deferredToolsAddendum(pool: readonly Deferrable[], loaded: ReadonlySet<string>): string | null {
   const names = pool.filter((t) => isDeferredTool(t) && !loaded.has(t.name)).map((t) => t.name);
   if (names.length === 0) return null;
   return `The following deferred tools are available via ToolSearch: ${names.join(', ')}`;

@@ -3,7 +3,7 @@
 import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Logger } from '../../ipc/dispatch';
+import type { Logger } from '../../base/log';
 import type { ToolUseContext } from './tool';
 
 export interface TempProject {

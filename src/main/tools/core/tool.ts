@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { ProposedFileChange } from '../../../shared/tools/edit';
 import type { TargetSpec, ToolKind } from '../../../shared/tools/traits';
 import type { ToolProgress } from '../../../shared/tools/tool-call';
-import type { Logger } from '../../ipc/dispatch';
+import type { Logger } from '../../base/log';
 import type { FileStateCache } from '../file-state/file-state';
 import type { DecisionReason, PermissionResult } from '../../permissions/types';
 import type { DeferredToolState } from './deferred';

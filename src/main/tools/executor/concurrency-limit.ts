@@ -1,5 +1,5 @@
 // CC3: how many tool calls may run at once — the caller's number, else the env override, else 10.
-import type { Logger } from '../../ipc/dispatch';
+import type { Logger } from '../../base/log';
 
 export const DEFAULT_MAX_TOOL_USE_CONCURRENCY = 10;
 export const MAX_CONCURRENCY_ENV = 'AGENT_DESK_MAX_TOOL_USE_CONCURRENCY';

@@ -1,7 +1,7 @@
 // Test double for the executor: a RunToolUse whose calls the test finishes by hand (deferred
 // promises), plus a recorder that keeps the executor's events and results in one ordered log.
 import type { ToolProgress } from '../../../shared/tools/tool-call';
-import type { Logger } from '../../ipc/dispatch';
+import type { Logger } from '../../base/log';
 import { StreamingToolExecutor } from './streaming-executor';
 import type { ExecutorItem, ExecutorOptions, ExecutorToolUse, RunToolUse, ToolCallOutcome } from './types';
 

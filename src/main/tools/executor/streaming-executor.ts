@@ -4,8 +4,8 @@
 // progress at once and results in call order — woken by events, never by polling.
 import { setMaxListeners } from 'node:events';
 import type { ToolProgress } from '../../../shared/tools/tool-call';
-import { createLogger } from '../../app/log';
-import type { Logger } from '../../ipc/dispatch';
+import { createLogger } from '../../base/log';
+import type { Logger } from '../../base/log';
 import type { UpcomingCalls } from '../core/tool';
 import { resolveMaxConcurrency } from './concurrency-limit';
 import {

@@ -1,7 +1,7 @@
 // The streaming executor's plain-data vocabulary: the calls it takes, the outcomes it hands back,
 // its options and the event log hook tests and benchmarks record order with.
 import type { ToolProgress } from '../../../shared/tools/tool-call';
-import type { Logger } from '../../ipc/dispatch';
+import type { Logger } from '../../base/log';
 import type { ToolResultContent, UpcomingCalls } from '../core/tool';
 
 /** One complete `tool_use` block from the model stream. */

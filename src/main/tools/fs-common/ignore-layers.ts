@@ -3,7 +3,7 @@
 
 import { lstatSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { IgnoreRules, type IgnoreMatch } from './gitignore-glob';
+import { IgnoreRules, type IgnoreMatch } from '../../fs/gitignore-glob';
 
 /** The ignore files of one directory, linked to its parent's. */
 export interface IgnoreLayer {

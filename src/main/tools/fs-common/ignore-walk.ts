@@ -3,7 +3,7 @@
 
 import { readdirSync, type Dirent } from 'node:fs';
 import path from 'node:path';
-import type { IgnoreMatch } from './gitignore-glob';
+import type { IgnoreMatch } from '../../fs/gitignore-glob';
 import { loadAncestorLayers, loadIgnoreLayer, matchIgnoreLayers, toSlash, type IgnoreLayer } from './ignore-layers';
 
 /**

@@ -1,7 +1,7 @@
 // PL7: PostToolUse after a success (name, input, output), PostToolUseFailure after a failure (name,
 // input, error) — separate events, separately configured. Feedback (exit-2 stderr) goes to the model;
 // a hook that fails is logged and never breaks the call.
-import type { Logger } from '../../ipc/dispatch';
+import type { Logger } from '../../base/log';
 import type { AnyTool, ToolUseContext } from '../core/tool';
 import type { HookRunner } from './deps';
 

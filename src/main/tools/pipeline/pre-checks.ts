@@ -1,6 +1,6 @@
 // PL3: the PreToolUse hooks and the safety classifier start together — both promises exist before
 // either is awaited — so their latencies overlap. Failures of either mean "no opinion", never a crash.
-import type { Logger } from '../../ipc/dispatch';
+import type { Logger } from '../../base/log';
 import type { AnyTool, ToolUseContext } from '../core/tool';
 import { NULL_CLASSIFIER, type ClassifierVerdict, type HookRunner, type PreToolUseResult, type SafetyClassifier } from './deps';
 

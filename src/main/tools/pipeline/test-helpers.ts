@@ -2,7 +2,7 @@
 // context, an in-memory persister, recording hooks/classifier/prompter, and PipelineDeps wired from them.
 import { z } from 'zod';
 import type { ToolCallView } from '../../../shared/tools/tool-call';
-import type { Logger } from '../../ipc/dispatch';
+import type { Logger } from '../../base/log';
 import { createSessionRules } from '../../permissions/session-rules';
 import type { PermissionMode, PermissionRequest, PromptAnswer, Prompter, RuleSet } from '../../permissions/types';
 import { EMPTY_RULES } from '../../permissions/types';

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { BashOutput } from '../../../../shared/tools/bash';
 import type { ToolCallView } from '../../../../shared/tools/tool-call';
 import { appendProgress } from '../../stores/progress-log';
-import { bashInput, bashNotes, exitBadge, formatDuration, savedOutputPath, shownOutput } from './bash-facts';
+import { formatDuration } from '../../../../shared/format-duration';
+import { bashInput, bashNotes, exitBadge, savedOutputPath, shownOutput } from './bash-facts';
 
 const out = (over: Partial<BashOutput> = {}): BashOutput => ({
   stdout: 'hello\n',

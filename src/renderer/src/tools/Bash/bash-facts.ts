@@ -3,6 +3,7 @@
 import { BashOutput } from '../../../../shared/tools/bash';
 import type { ToolCallView } from '../../../../shared/tools/tool-call';
 import type { OutputChunk, ProgressLog } from '../../stores/progress-log';
+import { formatDuration } from '../../../../shared/format-duration';
 
 export interface BashInputView {
   command: string;
@@ -20,20 +21,6 @@ export function bashInput(input: unknown): BashInputView {
 export function bashOutput(call: ToolCallView): BashOutput | null {
   const parsed = BashOutput.safeParse(call.result?.data);
   return parsed.success ? parsed.data : null;
-}
-
-/** 120000 → "2m 0s", 1500 → "1.5s", 300 → "300ms" (the engine's wording). */
-export function formatDuration(ms: number): string {
-  if (ms < 1_000) return `${Math.round(ms)}ms`;
-  if (ms < 60_000) {
-    const s = ms / 1_000;
-    return `${Number.isInteger(s) ? s : s.toFixed(1)}s`;
-  }
-  const total = Math.round(ms / 1_000);
-  const h = Math.floor(total / 3_600);
-  const m = Math.floor((total % 3_600) / 60);
-  const s = total % 60;
-  return h > 0 ? `${h}h ${m}m ${s}s` : `${m}m ${s}s`;
 }
 
 export interface ShownOutput {

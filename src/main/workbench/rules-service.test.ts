@@ -6,13 +6,13 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RuleListing } from '../../shared/permissions/rule-store';
 import { createHandlers } from '../app/handlers';
-import { createLogger } from '../app/log';
+import { createLogger } from '../base/log';
 import type { AuthService, HostPort, SessionService } from '../app/ports';
 import { createDispatcher, type Dispatcher } from '../ipc/dispatch';
 import { createSessionStore } from '../sessions/store';
 import { createProjectSettings, type ProjectSettings } from '../settings/project-settings';
-import { evaluateRules } from './evaluate';
-import { createPermissionService } from './service';
+import { evaluateRules } from '../permissions/evaluate';
+import { createPermissionService } from './rules-service';
 
 let root: string;
 let project: string;

@@ -1,7 +1,7 @@
 // Hook settings in Claude Code's format: valid blocks load as-is, invalid entries become warnings
 // naming their source while the rest is kept, several sources merge in order.
 import { describe, expect, it } from 'vitest';
-import { HooksBlockSchema, mergeHookSources, parseHooksBlock } from './config';
+import { HooksBlockSchema, mergeHookSources, parseHooksBlock } from './hooks-config';
 
 const claudeCodeExample = {
   PreToolUse: [{ matcher: 'Bash|Write', hooks: [{ type: 'command', command: './check.sh', timeout: 30 }] }],

@@ -3,18 +3,38 @@
 // call, and marks this project's recent Bash commands a rule would cover.
 import path from 'node:path';
 import { IpcFailure } from '../../shared/ipc/errors';
-import type { RuleEditInput, RuleListing, WritableRuleSource } from '../../shared/permissions/rule-store';
-import type { PermissionService } from '../app/ports';
+import type {
+  RecentCommandsInput,
+  RecentCommandsResult,
+  RuleEditInput,
+  RuleListing,
+  RuleTestInput,
+  RuleTestResult,
+  RuleUpdateInput,
+  WritableRuleSource,
+} from '../../shared/permissions/rule-store';
 import type { SessionStore } from '../sessions/store';
 import type { ProjectSettings } from '../settings/project-settings';
 import { localSettingsPath, projectSettingsPath, userSettingsPath } from '../settings/settings-files';
 import { realpathOrAncestorSync } from '../fs/working-dirs';
-import type { PathContext } from './path-match';
+import type { PathContext } from '../permissions/path-match';
 import { recentBashCommands } from './recent-commands';
 import { editRuleFile, RuleFileError, type RuleFileEdit } from './rule-file';
 import { buildRuleListing } from './rule-listing';
-import { testRule } from './rule-test';
-import type { RuleSet } from './types';
+import { testRule } from '../permissions/rule-test';
+import type { RuleSet } from '../permissions/types';
+
+/** The rule workbench (issue 5): rules by source, edits to the writable settings files, rule tests. */
+export interface PermissionService {
+  list(projectDir: string): Promise<RuleListing>;
+  /** Each edit answers the listing as it is afterwards. Throws IpcFailure for a bad rule or file. */
+  add(projectDir: string, edit: RuleEditInput): Promise<RuleListing>;
+  remove(projectDir: string, edit: RuleEditInput): Promise<RuleListing>;
+  update(projectDir: string, edit: RuleUpdateInput): Promise<RuleListing>;
+  test(projectDir: string, req: RuleTestInput): Promise<RuleTestResult>;
+  /** This project's recent Bash commands, each marked with whether the rule covers it. */
+  recent(projectDir: string, req: RecentCommandsInput): Promise<RecentCommandsResult>;
+}
 
 export interface PermissionServiceDeps {
   settings: ProjectSettings;

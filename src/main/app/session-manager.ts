@@ -6,10 +6,10 @@ import path from 'node:path';
 import { IpcFailure } from '../../shared/ipc/errors';
 import type { PermissionReplyInput, PermissionRequestView } from '../../shared/permissions/request';
 import type { SessionSummary } from '../../shared/transcript';
-import type { CreateSessionOptions, EventBus, SessionService } from '../app/ports';
+import type { CreateSessionOptions, EventBus, SessionService } from './ports';
 import { Session, type SessionDeps } from '../engine/session';
 import type { ProjectSettings } from '../settings/project-settings';
-import { isValidSessionId, type SessionStore } from './store';
+import { isValidSessionId, type SessionStore } from '../sessions/store';
 
 export type ManagerDeps = Omit<SessionDeps, 'publish' | 'store'> & {
   store: SessionStore;

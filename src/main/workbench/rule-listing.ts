@@ -2,7 +2,7 @@
 // managed policy and the --settings file are read-only, command-line rules have no file.
 import type { RuleListing, RuleSourceListing } from '../../shared/permissions/rule-store';
 import type { ClaudeSettings, SettingsSourceState } from '../settings/claude-settings';
-import type { RuleSet, RuleSource } from './types';
+import type { RuleSet, RuleSource } from '../permissions/types';
 
 export const SOURCE_LABELS: Record<RuleSource, string> = {
   policySettings: 'Managed policy',

@@ -1,7 +1,7 @@
 // Data folder per platform and the project key.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultDataDir, projectKey, sessionsDir } from './paths';
+import { defaultDataDir, projectKey, sessionsDir } from './data-paths';
 
 describe('defaultDataDir', () => {
   it('uses AGENT_DESK_HOME when set', () => {

@@ -8,9 +8,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHarness, resultFor, type Harness } from '../../../test/integration/harness';
 import type { PermissionRequestView } from '../../shared/permissions/request';
 import type { SessionEvent } from '../../shared/session-events';
-import { createLogger } from '../app/log';
-import { createHandlers } from '../app/handlers';
-import type { AuthService, HostPort } from '../app/ports';
+import { createLogger } from '../base/log';
+import { createHandlers } from './handlers';
+import type { AuthService, HostPort } from './ports';
 import type { HandlerContext } from '../ipc/context';
 
 let h: Harness;

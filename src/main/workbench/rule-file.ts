@@ -4,8 +4,8 @@
 import { readFile } from 'node:fs/promises';
 import { writeFileAtomic } from '../fs/atomic-write';
 import { parseJsonText } from '../settings/json-file';
-import { ruleProblem } from './rule-problem';
-import type { RuleBehavior } from './types';
+import { ruleProblem } from '../permissions/rule-problem';
+import type { RuleBehavior } from '../permissions/types';
 
 export type RuleFileEdit =
   | { op: 'add'; behavior: RuleBehavior; rule: string }

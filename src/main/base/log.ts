@@ -1,5 +1,12 @@
 // A small leveled logger to stderr; AGENT_DESK_LOG=debug|info|warn|error|silent picks the floor.
-import type { Logger } from '../ipc/dispatch';
+
+/** Where the engine writes what happened: four levels, an optional structured extra. */
+export interface Logger {
+  debug(msg: string, extra?: unknown): void;
+  info(msg: string, extra?: unknown): void;
+  warn(msg: string, extra?: unknown): void;
+  error(msg: string, extra?: unknown): void;
+}
 
 const LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 type Level = (typeof LEVELS)[number];
