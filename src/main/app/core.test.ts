@@ -152,3 +152,25 @@ describe('createCore', () => {
     expect(await core.dispatcher.invoke('session:list', {}, { ...ctx(), projectDir: null })).toMatchObject({ ok: false, error: { code: 'no_project' } });
   });
 });
+
+describe('search backend notice (issue 11 item 7)', () => {
+  it('says once, as a notice, when only the built-in search is available; a headless run only logs it', async () => {
+    const { createEngine } = await import('./core');
+    const lines: string[] = [];
+    const engine = await createEngine({ env: { AGENT_DESK_GREP_BACKEND: 'builtin', AGENT_DESK_HOME: dataDir }, dataDir, log });
+    expect(engine.notices.filter((n) => n.message.includes('ripgrep (rg) is not installed'))).toHaveLength(1);
+    await engine.dispose();
+    const headless = await createEngine({
+      env: { AGENT_DESK_GREP_BACKEND: 'builtin', AGENT_DESK_HOME: dataDir },
+      dataDir,
+      log: createLogger({ level: 'info', write: (l) => lines.push(l) }),
+      tools: { headless: true },
+    });
+    expect(headless.notices.filter((n) => n.message.includes('ripgrep'))).toHaveLength(0);
+    expect(lines.filter((l) => l.includes('ripgrep (rg) is not installed'))).toHaveLength(1);
+    await headless.dispose();
+    const withRg = await createEngine({ env: { PATH: process.env.PATH, AGENT_DESK_HOME: dataDir }, dataDir, log });
+    expect(withRg.notices.filter((n) => n.message.includes('ripgrep'))).toHaveLength(0);
+    await withRg.dispose();
+  });
+});

@@ -21,6 +21,7 @@ import { createHandlers } from './handlers';
 import { createLogger } from '../base/log';
 import { defaultDataDir, settingsFile } from '../base/data-paths';
 import type { AuthService, EventBus, HostPort, PermissionService } from './ports';
+import { findRipgrep } from '../process/ripgrep';
 
 /** Where a host keeps the API key typed into the app (desktop: safeStorage). */
 export interface SecretStore {
@@ -89,6 +90,14 @@ export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
     log[n.level](n.message);
     bus.publish('app:notice', n, { projectDir: null });
   };
+
+  // Without ripgrep, Grep and Glob fall back to the built-in search: much slower on a large project.
+  // Said once, where a person sees it; a headless run only logs it.
+  if (!findRipgrep(env)) {
+    const message = 'Searches use Agent Desk’s built-in search because ripgrep (rg) is not installed; they are slower on large projects. Installing ripgrep makes them fast.';
+    if (opts.tools?.headless) log.info(message);
+    else notify({ level: 'info', message });
+  }
 
   const loaded = await loadUserSettings(settingsFile(dataDir));
   if (loaded.warning) notify({ level: 'warn', message: loaded.warning });
