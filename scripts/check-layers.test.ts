@@ -34,7 +34,7 @@ afterAll(() => {
   for (const d of made) rmSync(d, { recursive: true, force: true });
 });
 
-describe('layering check (DESIGN.md §2)', () => {
+describe('layering check (docs/architecture.md, Layers)', () => {
   it('passes on a clean tree', () => {
     const r = check(fixture({}));
     expect(r.out).toContain('layering holds');

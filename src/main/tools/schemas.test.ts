@@ -1,4 +1,4 @@
-// The tools array every Messages request sends (TC1, AS5, DESIGN §6: snapshot-tested), one snapshot over
+// The tools array every Messages request sends (TC1, AS5), one snapshot over
 // every tool of getAllBaseTools(): a new tool changes it, so none can join the pool unseen, and a
 // change to any name, description or input_schema (the prompt cache's key) is a reviewed diff.
 // The traits each tool declares (issue 11 item 1) are part of it: what the rest of the app knows of it.

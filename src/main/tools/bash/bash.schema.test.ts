@@ -1,4 +1,4 @@
-// The JSON Schema Bash sends to the model (DESIGN §6: snapshot-tested): Claude Code's field names,
+// The JSON Schema Bash sends to the model: Claude Code's field names,
 // exact and stable across turns (AS5).
 import { describe, expect, it } from 'vitest';
 import { toolInputJSONSchema } from '../core/json-schema';

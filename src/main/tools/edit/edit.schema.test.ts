@@ -1,4 +1,4 @@
-// The JSON Schema Edit sends to the model (DESIGN §6: snapshot-tested): Claude Code's field names.
+// The JSON Schema Edit sends to the model: Claude Code's field names.
 import { describe, expect, it } from 'vitest';
 import { toolInputJSONSchema } from '../core/json-schema';
 import { EditTool } from './edit.tool';

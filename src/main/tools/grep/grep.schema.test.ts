@@ -1,4 +1,4 @@
-// The JSON Schema Grep sends to the model (DESIGN §6: snapshot-tested): Claude Code's field names and
+// The JSON Schema Grep sends to the model: Claude Code's field names and
 // order exactly, stable across turns (AS5).
 import { describe, expect, it } from 'vitest';
 import { toolInputJSONSchema } from '../core/json-schema';

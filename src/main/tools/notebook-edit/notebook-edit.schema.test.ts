@@ -1,4 +1,4 @@
-// The JSON Schema NotebookEdit sends to the model (DESIGN §6: snapshot-tested): Claude Code's field names.
+// The JSON Schema NotebookEdit sends to the model: Claude Code's field names.
 import { describe, expect, it } from 'vitest';
 import { toolInputJSONSchema } from '../core/json-schema';
 import { NotebookEditTool } from './notebook-edit.tool';
