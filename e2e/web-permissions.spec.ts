@@ -47,10 +47,10 @@ test.describe('permissions in Chromium', () => {
     await page.screenshot({ path: screenshotPath('permissions-write-approval') });
 
     await dialog.getByRole('button', { name: 'Always allow' }).click();
+    // What to allow, in words: the folder is chosen, so the next new file there is covered too.
+    await expect(dialog.getByRole('radio', { name: /^Edits in docs\// })).toBeChecked();
+    await dialog.getByRole('button', { name: 'Show the rule' }).click();
     const rule = dialog.getByRole('textbox', { name: 'Rule' });
-    await expect(rule).toHaveValue('Edit(/docs/notes.md)');
-    // The folder's rule, so the next new file there is covered too.
-    await dialog.getByRole('button', { name: 'Edit(/docs/**)' }).click();
     await expect(rule).toHaveValue('Edit(/docs/**)');
 
     // Where it is saved: three choices in plain words, "only me, in this project" by default.

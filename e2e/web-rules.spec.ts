@@ -235,11 +235,11 @@ test.describe('rule workbench in Chromium', () => {
     await ask(page, 'Say hello');
     const dialog = page.getByRole('dialog', { name: 'Allow Agent Desk to run a command?' });
     await dialog.getByRole('button', { name: 'Always allow' }).click();
-    await expect(dialog.getByRole('textbox', { name: 'Rule' })).toHaveValue('Bash(echo hello)');
+    await expect(dialog.getByRole('radio', { name: /Commands starting with “echo hello”/ })).toBeChecked();
     await dialog.getByRole('button', { name: 'Allow and remember' }).click();
     await expect(u.transcript).toContainText('Said hello.');
     // No Reload needed: the answered request made the pane read the files again.
-    await expect(u.local.getByRole('list', { name: 'Allow rules' })).toContainText('Bash(echo hello)');
+    await expect(u.local.getByRole('list', { name: 'Allow rules' })).toContainText('Bash(echo hello:*)');
     await expect(u.local).toContainText('File exists');
   });
 });

@@ -167,6 +167,10 @@ test.describe('tool calls in Chromium', () => {
     await ask(page, 'Say first');
 
     await u.dialog.getByRole('button', { name: 'Always allow' }).click();
+    // In words first, the broadest safe choice chosen; the exact rule one click away.
+    await expect(u.dialog.getByRole('radio', { name: /Commands starting with “echo first”/ })).toBeChecked();
+    await u.dialog.getByRole('radio', { name: 'Only this exact command' }).check();
+    await u.dialog.getByRole('button', { name: 'Show the rule' }).click();
     const rule = u.dialog.getByRole('textbox', { name: 'Rule' });
     await expect(rule).toHaveValue('Bash(echo first)');
     await expect(u.dialog).toContainText('Only the exact command “echo first”');

@@ -83,7 +83,7 @@ describe('agent-desk permissions check', () => {
       id: 'b',
       decision: 'ask',
       reason: 'Asked because no rule allows `npm publish` (rules in .claude/settings.json allow `npm test`).',
-      suggestions: ['Bash(npm publish)', 'Bash(npm:*)'],
+      suggestions: ['Bash(npm publish)', 'Bash(npm publish:*)'],
     });
     expect(r.lines[2]).toMatchObject({ rule: 'Bash(rm:*)' });
     expect(r.lines[3]).toMatchObject({ rule: 'Bash(git push:*)', reason: expect.stringContaining('says to ask first') });
@@ -159,7 +159,7 @@ describe('agent-desk permissions explain', () => {
         'Allow rules for this tool:',
         `  Bash(npm test)  (projectSettings, ${path.join(project, '.claude', 'settings.json')})`,
         '',
-        'To allow it, add one of: Bash(npm publish), Bash(npm:*)',
+        'To allow it, add one of: Bash(npm publish), Bash(npm publish:*)',
         '',
       ].join('\n'),
     );

@@ -38,12 +38,18 @@ describe('PL4e headless denial text', () => {
 });
 
 describe('rule suggestions', () => {
-  it('offers the exact command first, then a prefix over its command word(s)', () => {
-    expect(suggestRules('Bash', { command: 'npm test' })).toEqual(['Bash(npm test)', 'Bash(npm:*)']);
+  it('BA5 offers the exact command first, then its stable prefix: never over a flag, a path or a wrapper', () => {
+    expect(suggestRules('Bash', { command: 'npm test' })).toEqual(['Bash(npm test)', 'Bash(npm test:*)']);
+    expect(suggestRules('Bash', { command: 'npm run test -- --watch' })).toEqual(['Bash(npm run test -- --watch)', 'Bash(npm run test:*)']);
+    expect(suggestRules('Bash', { command: 'ls -la' })).toEqual(['Bash(ls -la)']);
+    expect(suggestRules('Bash', { command: 'cat notes.txt' })).toEqual(['Bash(cat notes.txt)']);
+    expect(suggestRules('Bash', { command: 'bash -c ls' })).toEqual(['Bash(bash -c ls)']);
+    expect(suggestRules('Bash', { command: 'sudo apt update' })).toEqual(['Bash(sudo apt update)']);
+    expect(suggestRules('Bash', { command: 'env FOO=1 make' })).toEqual(['Bash(env FOO=1 make)']);
     expect(suggestRules('Bash', { command: 'git commit -m wip' })).toEqual(['Bash(git commit -m wip)', 'Bash(git commit:*)']);
     expect(suggestRules('Bash', { command: 'ls' })).toEqual(['Bash(ls)']);
     expect(suggestRules('Bash', { command: 'a && b' })).toEqual(['Bash(a && b)']);
-    expect(suggestRules('Bash', { command: 'echo (x)' })).toEqual(['Bash(echo \\(x\\))', 'Bash(echo:*)']);
+    expect(suggestRules('Bash', { command: 'echo (x)' })).toEqual(['Bash(echo \\(x\\))']);
     expect(suggestRules('Write', { file_path: '/x' })).toEqual(['Write']);
   });
 });

@@ -53,6 +53,7 @@ export function parseReply(raw: unknown): PermissionReply | null {
   const out: PermissionReply = { decision: r.decision };
   if (typeof r.feedback === 'string') out.feedback = r.feedback;
   if (typeof r.rule === 'string') out.rule = r.rule;
+  if (r.decision === 'allow_always' && r.sessionMode === 'acceptEdits') out.sessionMode = 'acceptEdits';
   return out;
 }
 

@@ -1,6 +1,6 @@
 // Rules to offer with "always allow", narrowest first, and the pattern a denial is counted under:
-// Bash — the exact call (`Bash(npm test)`), then a prefix over its command word(s); file tools — the
-// file (`Edit(/src/app.ts)`), then its folder; WebFetch — the host (`WebFetch(domain:example.com)`).
+// Bash — the exact call (`Bash(npm test)`), then its stable prefix (BA5); file tools — the file
+// (`Edit(/src/app.ts)`), then its folder; WebFetch — the host (`WebFetch(domain:example.com)`).
 import path from 'node:path';
 import { formatRule } from '../../shared/permissions/rule';
 import { hasShellControl } from './bash-match';
@@ -31,7 +31,7 @@ export function pathPatternFor(abs: string, ctx: Pick<SuggestContext, 'projectDi
 }
 
 /** Glob characters in a real path are escaped, so the rule names that path and nothing else. */
-const literal = (s: string) => s.replace(/[*?[\]{}\\]/g, '\\$&');
+export const literal = (s: string): string => s.replace(/[*?[\]{}\\]/g, '\\$&');
 
 function fileSuggestions(toolName: string, input: unknown, ctx: SuggestContext): string[] | null {
   const catalog = ctx.catalog ?? CLAUDE_CODE_CATALOG;
@@ -66,14 +66,33 @@ export function suggestRules(toolName: string, input: unknown, ctx?: SuggestCont
   const command = commandOf(input);
   if (!command) return [toolName];
   const out = [formatRule({ toolName: 'Bash', ruleContent: command })];
-  const words = command.split(' ');
-  // A prefix rule over a compound line would never match it (allow prefixes fail closed), so skip it.
-  if (words.length > 1 && !hasShellControl(command)) {
-    // A subcommand-like second word (`git commit`, `npm run`) belongs to the prefix; a flag or path does not.
-    const prefix = words.length > 2 && /^[a-z][a-z-]*$/.test(words[1]!) ? `${words[0]} ${words[1]}` : words[0]!;
-    out.push(formatRule({ toolName: 'Bash', ruleContent: `${prefix}:*` }));
-  }
+  const prefix = commandPrefix(command);
+  if (prefix) out.push(formatRule({ toolName: 'Bash', ruleContent: `${prefix}:*` }));
   return out;
+}
+
+/** Programs that run another program (or a shell): a prefix rule over them would allow anything (BA5). */
+const WRAPPERS = new Set([
+  'bash', 'sh', 'zsh', 'fish', 'dash', 'ksh', 'csh', 'tcsh', 'busybox',
+  'sudo', 'su', 'doas', 'env', 'xargs', 'nohup', 'time', 'timeout', 'nice', 'ionice', 'stdbuf', 'unbuffer',
+  'exec', 'eval', 'command', 'builtin', 'watch', 'script', 'chroot', 'parallel',
+]);
+const PACKAGE_RUNNERS = new Set(['npm', 'yarn', 'pnpm', 'bun']);
+
+/**
+ * BA5: the stable prefix of a command for an "always allow" rule — its program and a subcommand-like
+ * second word (`git commit`, `npm test`; a package runner's script too: `npm run test`); none for a
+ * lone word, a flag or a path as second word (`ls -la` → the exact command only), a compound line
+ * (an allow prefix never matches one) or a wrapper that runs other programs (`bash`, `sudo`, `env`…).
+ */
+export function commandPrefix(command: string): string | null {
+  if (hasShellControl(command)) return null;
+  const words = command.trim().split(/\s+/);
+  const [first, second, third] = words;
+  if (!first || !second || WRAPPERS.has(path.basename(first))) return null;
+  if (!/^[a-z][a-z0-9-]*$/.test(second)) return null;
+  if (PACKAGE_RUNNERS.has(first) && second === 'run' && third && /^[\w:.-]+$/.test(third)) return `${first} run ${third}`;
+  return `${first} ${second}`;
 }
 
 /** The key denials are counted under: a Bash command's first word, else the tool. */

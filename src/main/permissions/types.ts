@@ -1,7 +1,7 @@
 // The permission vocabulary as plain data: rule sources, rule entries, modes, a decision's reason and
 // result, and the request/reply pair an interactive prompt exchanges (PL4). No behaviour here.
 import type { PermissionExplanation } from '../../shared/permissions/explanation';
-import type { FileChangePreview } from '../../shared/permissions/request';
+import type { AllowScope, FileChangePreview } from '../../shared/permissions/request';
 import type { ToolKind, ToolTarget } from '../../shared/tools/traits';
 
 export type PermissionMode = 'default' | 'acceptEdits' | 'plan' | 'bypassPermissions';
@@ -87,6 +87,8 @@ export interface PermissionRequest {
   reason?: string;
   /** Rules the user may save with "always allow", best first (`Bash(npm test)`). */
   suggestions: string[];
+  /** What "always allow" may cover, in words (permissions/allow-scopes.ts). */
+  scopes?: AllowScope[];
   destructive: boolean;
   /** Diff-first approval: the change an editing tool would make (absent when it cannot be computed). */
   preview?: FileChangePreview;
@@ -101,6 +103,8 @@ export interface PermissionReply {
   feedback?: string;
   /** The rule to save on allow_always; default the request's first suggestion. */
   rule?: string;
+  /** allow_always as "every edit until this conversation ends": the session's mode becomes acceptEdits, no rule is saved. */
+  sessionMode?: 'acceptEdits';
 }
 
 /**

@@ -22,6 +22,8 @@ import { recentBashCommands } from './recent-commands';
 import { editRuleFile, RuleFileError, type RuleFileEdit } from './rule-file';
 import { buildRuleListing } from './rule-listing';
 import { testRule } from '../permissions/rule-test';
+import { catalogOf } from '../permissions/tool-catalog';
+import { getAllBaseTools } from '../tools/builtin';
 import type { RuleSet } from '../permissions/types';
 
 /** The rule workbench (issue 5): rules by source, edits to the writable settings files, rule tests. */
@@ -80,7 +82,8 @@ export function createPermissionService(deps: PermissionServiceDeps): Permission
     remove: (projectDir, e: RuleEditInput) => edit(projectDir, e.source, { op: 'remove', behavior: e.behavior, rule: e.rule }),
     update: (projectDir, e) =>
       edit(projectDir, e.source, { op: 'update', behavior: e.behavior, rule: e.rule, newRule: e.newRule, ...(e.newBehavior ? { newBehavior: e.newBehavior } : {}) }),
-    test: async (projectDir, req) => testRule(req, paths(path.resolve(projectDir))),
+    // Against the app's own tools (their traits), so a rule is tested as a session would match it.
+    test: async (projectDir, req) => testRule(req, paths(path.resolve(projectDir)), catalogOf(getAllBaseTools())),
     async recent(projectDir, req) {
       const dir = path.resolve(projectDir);
       const probe = testRule({ rule: req.rule, input: '' }, paths(dir));

@@ -35,6 +35,20 @@ export const RequestOrigin = z.object({
 });
 export type RequestOrigin = z.infer<typeof RequestOrigin>;
 
+/**
+ * One thing "Always allow" may cover (issue 13 item 3), in words: a rule (saved where the person
+ * chooses) or, for edits, every edit until the conversation ends (the acceptEdits mode for this
+ * session). `warning` marks a broad or risky choice, never the recommended one.
+ */
+export const AllowScope = z.object({
+  kind: z.enum(['rule', 'session-edits']),
+  label: z.string(),
+  rule: z.string().optional(),
+  warning: z.string().optional(),
+  recommended: z.boolean().optional(),
+});
+export type AllowScope = z.infer<typeof AllowScope>;
+
 export const PermissionRequestView = z.object({
   requestId: z.string(),
   sessionId: z.string(),
@@ -50,6 +64,8 @@ export const PermissionRequestView = z.object({
   reason: z.string().optional(),
   /** Rules "Always allow" may save, best first (`Bash(npm test)`). */
   suggestions: z.array(z.string()),
+  /** What "Always allow" may cover, in words, the recommended one marked (absent from older hosts). */
+  scopes: z.array(AllowScope).optional(),
   destructive: z.boolean(),
   /** The proposed file change, for Edit/Write/NotebookEdit (absent when it could not be computed). */
   preview: FileChangePreview.optional(),
@@ -76,6 +92,8 @@ export const PermissionReplyInput = z.strictObject({
   rule: z.string().min(1).max(2_000).optional(),
   /** Where "Always allow" saves the rule (default: this session only). */
   destination: RuleDestination.optional(),
+  /** "Every edit in this project until this conversation ends": the session switches to acceptEdits instead of saving a rule. */
+  sessionMode: z.enum(['acceptEdits']).optional(),
 });
 export type PermissionReplyInput = z.infer<typeof PermissionReplyInput>;
 

@@ -83,6 +83,8 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
   let modifiers: Array<(ctx: ToolUseContext) => ToolUseContext> = [];
 
   let refusalShown = false;
+  /** Set when the person chose "every edit until this conversation ends" (only over the default mode). */
+  let sessionMode: PermissionMode | null = null;
   const mode = (): PermissionMode => {
     const settings = opts.settings();
     const m = effectiveMode(config.permissionMode ?? settings.defaultMode, settings.bypassDisabled === true);
@@ -90,7 +92,7 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
       refusalShown = true;
       opts.notify?.('error', m.refused);
     }
-    return m.mode;
+    return m.mode === 'default' && sessionMode ? sessionMode : m.mode;
   };
   const rules = (): RuleSet => {
     const settings = opts.settings();
@@ -237,6 +239,13 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
     replyPermission(reply) {
       // Already answered, its rule still being written: a second answer (a repeated id) is stale.
       if (answering.has(reply.requestId)) return false;
+      // "Every edit until this conversation ends": this session runs in acceptEdits from now on — only
+      // for an editing tool's request, and never in place of a stricter or looser mode already chosen.
+      if (reply.decision === 'allow_always' && reply.sessionMode === 'acceptEdits') {
+        const req = prompts.pending().find((r) => r.requestId === reply.requestId);
+        if (req?.kind === 'edit') sessionMode = 'acceptEdits';
+        return prompts.reply(req?.kind === 'edit' ? reply : { requestId: reply.requestId, decision: 'allow_once' });
+      }
       // "Always allow" to a settings file: saved (and a session rule added) before the prompt resolves,
       // so the next call already sees it.
       const destination = reply.destination;

@@ -35,6 +35,11 @@ describe('PL4e asking the user', () => {
       message: 'Run rm?',
       reason: 'ask rule Bash(rm:*) (projectSettings)',
       suggestions: ['Bash(rm x)'],
+      // What "Always allow" may cover, in words: a risky prefix is warned about, the exact command recommended.
+      scopes: [
+        { kind: 'rule', label: 'Commands starting with “rm x”', rule: 'Bash(rm x:*)', warning: expect.stringContaining('can delete or overwrite files') },
+        { kind: 'rule', label: 'Only this exact command', rule: 'Bash(rm x)', recommended: true },
+      ],
       destructive: true,
     });
   });

@@ -1,13 +1,16 @@
 // PL4e: turns an "ask" verdict into a person's answer through the injected Prompter — allow once,
 // always allow (saves a session rule), or deny (with their feedback for the model). Abort = cancelled.
 // Editing tools' requests carry the proposed change (diff-first approval, DK4).
+import { homedir } from 'node:os';
 import type { FileChangePreview } from '../../../shared/permissions/request';
+import { targetOf, type ToolTarget } from '../../../shared/tools/traits';
+import { allowScopes } from '../../permissions/allow-scopes';
 import { describeDecisionReason } from '../../permissions/describe';
+import { catalogOf } from '../../permissions/tool-catalog';
 import type { PermissionRequest, PromptAnswer, Prompter } from '../../permissions/types';
 import type { AnyTool, DecisionReason, ToolUseContext } from '../core/tool';
 import type { PermissionDecider, PermissionVerdict } from './deps';
 import { changePreview } from './file-preview';
-import { targetOf, type ToolTarget } from '../../../shared/tools/traits';
 
 export type AskOutcome =
   | { behavior: 'allow'; reason: DecisionReason; savedRule?: string }
@@ -79,6 +82,12 @@ export function permissionRequest(a: AskArgs, preview?: FileChangePreview): Perm
     message: a.verdict.message,
     reason: describeDecisionReason(a.verdict.reason),
     suggestions: a.verdict.suggestions,
+    scopes: allowScopes(a.tool.name, a.input, {
+      cwd: a.ctx.state.cwd,
+      projectDir: a.ctx.projectDir,
+      home: a.ctx.env.HOME || homedir(),
+      catalog: catalogOf(a.ctx.tools),
+    }),
     destructive: isDestructive(a.tool, a.input),
     ...(preview ? { preview } : {}),
     ...(a.verdict.explanation ? { explanation: a.verdict.explanation } : {}),
@@ -97,6 +106,7 @@ export async function askPermission(a: AskArgs): Promise<AskOutcome> {
   }
   if (answer === null) return { behavior: 'cancelled' };
   if (answer.decision === 'allow_once') return { behavior: 'allow', reason: { type: 'user' } };
+  if (answer.decision === 'allow_always' && answer.sessionMode) return { behavior: 'allow', reason: { type: 'mode', mode: answer.sessionMode } };
   if (answer.decision === 'allow_always') {
     const rule = (answer.rule ?? req.suggestions[0] ?? a.tool.name).trim();
     const saved = a.permissions.remember(rule);

@@ -86,7 +86,7 @@ describe('run-tool-use: the orchestrator sequences PL1–PL8 and publishes each 
     expect(out.state).toBe('succeeded');
     expect(states(h.views)).toEqual(['validating', 'awaiting_permission', 'running', 'succeeded']);
     expect(prompter.requests).toEqual([
-      { requestId: 'req1', sessionId: 's1', toolUseId: 't1', toolName: 'Write', kind: 'other', input: { text: 'x' }, message: 'Write outside the project?', reason: 'Write outside the project?', suggestions: ['Write'], destructive: true,
+      { requestId: 'req1', sessionId: 's1', toolUseId: 't1', toolName: 'Write', kind: 'other', input: { text: 'x' }, message: 'Write outside the project?', reason: 'Write outside the project?', suggestions: ['Write'], scopes: [{ kind: 'rule', label: 'Every use of Write', rule: 'Write', recommended: true }], destructive: true,
         explanation: {
           decision: 'ask',
           reason: { kind: 'check', name: 'validation', detail: 'Write outside the project?' },

@@ -32,6 +32,7 @@ export function idsFor(request: PermissionRequestView): PanelIds {
     question: `${base}-q`,
     summary: `${base}-s`,
     why: `${base}-why`,
+    scopes: `${base}-scopes`,
     rule: `${base}-rule`,
     ruleWords: `${base}-rule-words`,
     saveTo: `${base}-save-to`,
@@ -90,7 +91,8 @@ export function RequestPanel({ request, count, busy, fromOther, waiting = count,
     const el = panel.current;
     if (!el) return;
     if (step !== 'choose') {
-      el.querySelector<HTMLElement>('input, textarea')?.focus();
+      // The chosen scope (Always allow) or the feedback box (Deny); focusing it scrolls the step into view.
+      (el.querySelector<HTMLElement>('.approval__step input:checked') ?? el.querySelector<HTMLElement>('.approval__step input, .approval__step textarea'))?.focus();
       return;
     }
     const active = document.activeElement;

@@ -32,6 +32,8 @@ export interface ReplyExtra {
   rule?: string;
   /** Where "Always allow" saves the rule (main writes the settings file before it answers). */
   destination?: RuleDestination;
+  /** "Every edit until this conversation ends" instead of a rule. */
+  sessionMode?: 'acceptEdits';
 }
 
 /** What main did with a group of answers: `stale` ones were already settled or withdrawn. */
@@ -202,8 +204,9 @@ export function createToolsStore(bridge: Bridge, options: ToolsStoreOptions): To
             requestId,
             decision,
             ...(decision === 'deny' && feedback ? { feedback } : {}),
-            ...(decision === 'allow_always' && rule ? { rule } : {}),
-            ...(decision === 'allow_always' && extra.destination ? { destination: extra.destination } : {}),
+            ...(decision === 'allow_always' && rule && !extra.sessionMode ? { rule } : {}),
+            ...(decision === 'allow_always' && extra.destination && !extra.sessionMode ? { destination: extra.destination } : {}),
+            ...(decision === 'allow_always' && extra.sessionMode ? { sessionMode: extra.sessionMode } : {}),
           });
           // Taken, or already settled elsewhere (accepted: false): either way it no longer waits here.
           removeRequest(requestId);
