@@ -40,6 +40,7 @@ export CLAUDE_BIN
 AD_BUILD_DIR="${AD_BUILD_DIR:-$REPO/bench/results/app}"
 if [ "${SKIP_BUILD:-0}" != 1 ]; then
   echo "▶ build Agent Desk into $AD_BUILD_DIR"
+  mkdir -p "$REPO/bench/results"
   (cd "$REPO" && npx electron-vite build -c bench/cli-build.config.ts --outDir "$AD_BUILD_DIR" > "$REPO/bench/results/app-build.log" 2>&1) \
     || { echo "build failed, see bench/results/app-build.log" >&2; tail -20 "$REPO/bench/results/app-build.log" >&2; exit 1; }
 fi
