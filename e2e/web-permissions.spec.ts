@@ -94,9 +94,9 @@ test.describe('permissions in Chromium', () => {
     const dialog = u.createDialog;
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('figure', { name: 'Content of the new file secrets.env' })).toContainText('TOKEN=abc');
-    await dialog.getByRole('button', { name: 'Deny' }).click();
+    await dialog.getByRole('button', { name: 'Deny', exact: true }).click();
     await dialog.getByRole('textbox', { name: 'Feedback for the assistant' }).fill('Never write tokens to disk; use the keychain.');
-    await dialog.getByRole('button', { name: 'Deny' }).click();
+    await dialog.getByRole('button', { name: 'Deny', exact: true }).click();
 
     await expect(u.anyDialog).toHaveCount(0);
     await expect(u.transcript).toContainText('Understood, no secrets file.');

@@ -212,16 +212,16 @@ test.describe('tool calls in Chromium', () => {
       reachedStop = await page.evaluate("document.activeElement?.textContent?.trim() === 'Stop'");
     }
     expect(reachedStop).toBe(true);
-    await u.dialog.getByRole('button', { name: 'Deny' }).click();
+    await u.dialog.getByRole('button', { name: 'Deny', exact: true }).click();
     const feedback = u.dialog.getByRole('textbox', { name: 'Feedback for the assistant' });
     await expect(feedback).toBeFocused();
     // Esc in the feedback step goes back to the three answers; nothing is sent yet.
     await page.keyboard.press('Escape');
     await expect(u.dialog.getByRole('button', { name: 'Allow once' })).toBeVisible();
-    await u.dialog.getByRole('button', { name: 'Deny' }).click();
+    await u.dialog.getByRole('button', { name: 'Deny', exact: true }).click();
     await feedback.fill('Keep the build folder; clear only the cache.');
     await page.screenshot({ path: screenshotPath('approval-dialog-deny') });
-    await u.dialog.getByRole('button', { name: 'Deny' }).click();
+    await u.dialog.getByRole('button', { name: 'Deny', exact: true }).click();
 
     const card = u.card('rm -rf build');
     await expect(stateOf(card)).toHaveAttribute('data-state', 'rejected');

@@ -90,7 +90,7 @@ describe('approval inbox views (issue 5 item 6, DK4)', () => {
     expect(t).toContain('From the background task “Nightly build”. Denied automatically in 8 min if you do not answer.');
     expect(html).toMatch(/<button[^>]*>Back to the inbox<\/button>/);
     expect(t).not.toContain('Review all');
-    for (const b of ['Allow once', 'Always allow', 'Deny']) expect(html).toMatch(new RegExp(`<button[^>]*>${b} <kbd`));
+    for (const b of ['Allow once', 'Always allow…', 'Deny']) expect(html).toMatch(new RegExp(`<button[^>]*>${b} <kbd`));
   });
 
   it('one request alone: no "Review all"; the modal still counts the conversation\'s own requests', () => {
@@ -104,7 +104,7 @@ describe('approval inbox views (issue 5 item 6, DK4)', () => {
 
   it('a subagent request names the helper and its conversation', () => {
     const html = renderToStaticMarkup(
-      <RequestPanel request={req('s1', 'Bash', { command: 'ls' }, { origin: { kind: 'subagent', label: 'Explore agent' } })} count={1} busy={false} fromOther="Fix the cart" onAnswer={() => {}} />,
+      <RequestPanel request={req('s1', 'Bash', { command: 'ls' }, { origin: { kind: 'subagent', label: 'Explore agent' } })} busy={false} fromOther="Fix the cart" onAnswer={() => {}} />,
     );
     expect(text(html)).toContain('From the helper agent “Explore agent” in the conversation “Fix the cart”.');
   });

@@ -9,6 +9,7 @@ import { modalQueue } from '../inbox/modal-policy';
 import { useSessions, useTools } from '../stores/react';
 import { focusComposer } from './composer-focus';
 import { requestKindFor } from './registry';
+import { assistantReason } from './assistant-reason';
 import { idsFor, RequestPanel } from './RequestPanel';
 import { startTypingWatch } from './typing-watch';
 import './ApprovalDialog.css';
@@ -31,7 +32,14 @@ export function ApprovalDialog({ reviewId = null, inboxOpen = false, onReviewAll
   const currentId = useSessions((s) => s.currentId);
   const reviewed = reviewId ? (permissions.find((r) => r.requestId === reviewId) ?? null) : null;
   const queue = useMemo(() => modalQueue(permissions, currentId), [permissions, currentId]);
-  const request = reviewed ?? (inboxOpen ? null : (queue[0] ?? null));
+  // Which of the waiting requests is shown: the oldest first; previous / next move through them.
+  const [index, setIndex] = useState(0);
+  const shownIndex = Math.min(index, Math.max(0, queue.length - 1));
+  const request = reviewed ?? (inboxOpen ? null : (queue[shownIndex] ?? null));
+  const messages = useSessions((s) => s.messages);
+  const drafts = useSessions((s) => s.drafts);
+  const stopTurn = useSessions((s) => s.stop);
+  const reason = useMemo(() => (request ? assistantReason(request, messages, drafts) : null), [request, messages, drafts]);
   const busy = useTools((s) => s.replying !== null || (request !== null && s.answering.includes(request.requestId)));
   const reply = useTools((s) => s.reply);
   const otherTitle = useSessions((s) =>
@@ -93,7 +101,25 @@ export function ApprovalDialog({ reviewId = null, inboxOpen = false, onReviewAll
         >
           <RequestPanel
             request={request}
-            count={reviewed ? 1 : queue.length}
+            reason={reason}
+            {...(reviewed
+              ? {}
+              : {
+                  position: {
+                    index: shownIndex,
+                    count: queue.length,
+                    onPrevious: () => setIndex(Math.max(0, shownIndex - 1)),
+                    onNext: () => setIndex(Math.min(queue.length - 1, shownIndex + 1)),
+                  },
+                })}
+            {...(request.sessionId === currentId
+              ? {
+                  onDenyAndStop: () =>
+                    void reply(request.requestId, 'deny').then(() => {
+                      void stopTurn();
+                    }),
+                }
+              : {})}
             busy={busy}
             fromOther={currentId !== request.sessionId ? otherTitle : null}
             waiting={permissions.length}

@@ -44,7 +44,12 @@ export function idsFor(request: PermissionRequestView): PanelIds {
 
 export interface PanelProps {
   request: PermissionRequestView;
-  count: number;
+  /** This request's place among those waiting here ("2 of 3"), with the way to the others. */
+  position?: { index: number; count: number; onPrevious: () => void; onNext: () => void };
+  /** The assistant's own words just before the call (its reason), when it gave some. */
+  reason?: string | null;
+  /** "Deny and stop": offered for the conversation on screen; denies and ends its turn. */
+  onDenyAndStop?: () => void;
   busy: boolean;
   /** The title of the conversation it comes from, when that is not the open one. */
   fromOther: string | null;
@@ -69,7 +74,7 @@ function fromWords(request: PermissionRequestView, fromOther: string | null, now
 
 const SHORTCUTS = { '1': 'once', '2': 'always', '3': 'deny' } as const;
 
-export function RequestPanel({ request, count, busy, fromOther, waiting = count, onReviewAll, onBackToInbox, onAnswer }: PanelProps): ReactNode {
+export function RequestPanel({ request, position, reason = null, busy, fromOther, waiting = position?.count ?? 1, onReviewAll, onBackToInbox, onDenyAndStop, onAnswer }: PanelProps): ReactNode {
   const kind = requestKindFor(request);
   const env = useViewEnv();
   const [step, setStep] = useState<Step>('choose');
@@ -163,14 +168,28 @@ export function RequestPanel({ request, count, busy, fromOther, waiting = count,
             {kind.summary(request, env)}
           </p>
         </div>
-        {count > 1 && (
-          <span className="approval__count" aria-label={`Request 1 of ${count}`}>
-            1 of {count}
-          </span>
+        {position && position.count > 1 && (
+          <div className="approval__nav" role="group" aria-label={`Request ${position.index + 1} of ${position.count}`}>
+            <button type="button" className="approval__nav-button" aria-label="Previous request" disabled={position.index === 0} onClick={position.onPrevious}>
+              ‹
+            </button>
+            <span className="approval__count" aria-hidden="true">
+              {position.index + 1} of {position.count}
+            </span>
+            <button type="button" className="approval__nav-button" aria-label="Next request" disabled={position.index >= position.count - 1} onClick={position.onNext}>
+              ›
+            </button>
+          </div>
         )}
       </div>
 
       {from && <p className="approval__from">{from}</p>}
+      {reason && (
+        <figure className="approval__reason">
+          <figcaption className="approval__label">What the assistant said</figcaption>
+          <blockquote>{reason}</blockquote>
+        </figure>
+      )}
       {purpose && (
         <p className="approval__purpose">
           <span className="approval__label">The assistant says it will</span> {purpose}
@@ -208,11 +227,16 @@ export function RequestPanel({ request, count, busy, fromOther, waiting = count,
             Allow once <kbd aria-hidden="true">1</kbd>
           </button>
           <button type="button" className="button button--secondary" data-answer="always" disabled={disabled} onClick={() => setStep('always')}>
-            Always allow <kbd aria-hidden="true">2</kbd>
+            Always allow… <kbd aria-hidden="true">2</kbd>
           </button>
           <button type="button" className="button button--danger" data-answer="deny" disabled={disabled} onClick={() => setStep('deny')}>
             Deny <kbd aria-hidden="true">3</kbd>
           </button>
+          {onDenyAndStop && (
+            <button type="button" className="button button--danger" disabled={disabled} onClick={onDenyAndStop}>
+              Deny and stop
+            </button>
+          )}
         </div>
       )}
       {step === 'always' && <AlwaysStep request={request} ids={ids} busy={busy} onBack={() => backTo('always')} onAnswer={onAnswer} />}

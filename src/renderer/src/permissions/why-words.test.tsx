@@ -90,7 +90,7 @@ describe('why words', () => {
   it('the dialog shows "Why am I asked?" with the explanation and the rule with its file', () => {
     const html = renderToStaticMarkup(
       <ViewEnvContext.Provider value={{ projectDir: '/p' }}>
-        <RequestPanel request={askRule} count={1} busy={false} fromOther={null} onAnswer={() => {}} />
+        <RequestPanel request={askRule} busy={false} fromOther={null} onAnswer={() => {}} />
       </ViewEnvContext.Provider>,
     );
     const t = text(html);

@@ -91,19 +91,26 @@ describe('approval panel (PL4e, DK4)', () => {
     suggestions: ['Bash(rm -rf build && npm run build)'],
     destructive: true,
   };
-  it('summary first, the command in full, why, a destructive warning, the three answers and "1 of 3"', () => {
-    const html = renderToStaticMarkup(<RequestPanel request={req} count={3} busy={false} fromOther={null} onAnswer={() => {}} />);
+  it('summary first, the assistant\'s words, the command in full, why, a destructive warning, the answers and "2 of 3"', () => {
+    const position = { index: 1, count: 3, onPrevious: () => {}, onNext: () => {} };
+    const html = renderToStaticMarkup(
+      <RequestPanel request={req} position={position} reason="The build folder is stale." busy={false} fromOther={null} onDenyAndStop={() => {}} onAnswer={() => {}} />,
+    );
     const t = text(html);
     expect(t.indexOf('Allow Agent Desk to run a command?')).toBeLessThan(t.indexOf('Run a command in your project'));
     expect(t).toContain('rm -rf build && npm run build');
     expect(t).toContain('Clean and rebuild');
     expect(t).toContain('Bash commands need approval unless a rule allows them.');
     expect(t).toContain('This may delete or overwrite things.');
-    expect(t).toContain('1 of 3');
-    for (const b of ['Allow once', 'Always allow', 'Deny']) expect(html).toMatch(new RegExp(`<button[^>]*>${b} <kbd`));
+    expect(t).toContain('2 of 3');
+    expect(html).toContain('aria-label="Previous request"');
+    expect(html).toContain('aria-label="Next request"');
+    expect(t).toContain('What the assistant said The build folder is stale.');
+    for (const b of ['Allow once', 'Always allow…', 'Deny']) expect(html).toMatch(new RegExp(`<button[^>]*>${b} <kbd`));
+    expect(html).toMatch(/<button[^>]*>Deny and stop<\/button>/);
   });
   it('no warning when not destructive; the conversation is named when the request is from another one', () => {
-    const html = renderToStaticMarkup(<RequestPanel request={{ ...req, destructive: false }} count={1} busy={false} fromOther="Fix the tests" onAnswer={() => {}} />);
+    const html = renderToStaticMarkup(<RequestPanel request={{ ...req, destructive: false }} busy={false} fromOther="Fix the tests" onAnswer={() => {}} />);
     expect(text(html)).not.toContain('This may delete');
     expect(text(html)).not.toContain('1 of');
     expect(text(html)).toContain('From the conversation “Fix the tests”');

@@ -79,7 +79,7 @@ const text = (html: string): string => html.replace(/<[^>]+>/g, ' ').replace(/&q
 describe('EditRequest in the approval dialog (DK4: the diff before any write)', () => {
   it('shows the summary, the diff with both line numbers and the three answers', () => {
     const r = req('Edit', { file_path: '/p/src/app.ts', old_string: 'x', new_string: 'y' }, { preview: preview('update', APP_OLD, APP_NEW) });
-    const html = renderToStaticMarkup(<RequestPanel request={r} count={1} busy={false} fromOther={null} onAnswer={() => {}} />);
+    const html = renderToStaticMarkup(<RequestPanel request={r} busy={false} fromOther={null} onAnswer={() => {}} />);
     const t = text(html);
     expect(t).toContain('Allow Agent Desk to change a file?');
     expect(t).toContain('Change 2 lines in /p/src/app.ts'); // no project context in this render: absolute
@@ -96,11 +96,11 @@ describe('EditRequest in the approval dialog (DK4: the diff before any write)', 
 
   it('an overwrite warns that the whole file is replaced; a created file shows its content', () => {
     const over = req('Write', { file_path: '/p/config.json', content: '{}\n' }, { destructive: true, preview: preview('update', '{"a":1}\n', '{}\n', '/p/config.json') });
-    const t = text(renderToStaticMarkup(<RequestPanel request={over} count={1} busy={false} fromOther={null} onAnswer={() => {}} />));
+    const t = text(renderToStaticMarkup(<RequestPanel request={over} busy={false} fromOther={null} onAnswer={() => {}} />));
     expect(t).toContain('Everything in config.json will be replaced by the new content.');
     expect(t).toContain('This may delete or overwrite things.');
     const create = req('Write', { file_path: '/p/new.ts', content: 'export {};\n' }, { preview: preview('create', null, 'export {};\n', '/p/new.ts') });
-    const html = renderToStaticMarkup(<RequestPanel request={create} count={1} busy={false} fromOther={null} onAnswer={() => {}} />);
+    const html = renderToStaticMarkup(<RequestPanel request={create} busy={false} fromOther={null} onAnswer={() => {}} />);
     expect(html).toContain('aria-label="Content of the new file /p/new.ts"');
     expect(text(html)).toContain('export {};');
   });
