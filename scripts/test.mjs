@@ -143,6 +143,7 @@ const ok =
   installed &&
   step('build (electron-vite)', bin('electron-vite'), ['build']) &&
   step('layering (docs/architecture.md, "Layers")', process.execPath, ['scripts/check-layers.mjs']) &&
+  step('Electron security checklist (Electronegativity, no high finding)', process.execPath, ['scripts/check-electron.mjs']) &&
   step('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.node.json']) &&
   step('typecheck (renderer)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.web.json']);
 

@@ -23,6 +23,7 @@ import { hardenSession } from './session-hardening';
 import { createAppTray, type AppTray } from './tray';
 import { createHardenedWindow } from './window';
 import { createProjectWindows, type ProjectWindows } from './windows';
+import { isHttps } from './navigation';
 
 /** How long quitting waits for the core to stop sessions and flush transcripts. */
 const DISPOSE_TIMEOUT_MS = 5_000;
@@ -160,7 +161,11 @@ async function boot(o: {
           dev,
           preload: preloadPath(),
           icon: resourcePath('icon.png', resources),
-          openExternal: (url) => void shell.openExternal(url).catch((err: unknown) => log.warn('desktop: openExternal failed', err)),
+          // Only web pages reach the system browser, whatever asks (an allow-list of schemes, DK5).
+          openExternal: (url) => {
+            if (!isHttps(url)) return log.warn('desktop: refused to open a non-https address outside the app');
+            void shell.openExternal(url).catch((err: unknown) => log.warn('desktop: openExternal failed', err));
+          },
           onFolderDropped: (dir) => projects?.openFromShell(dir),
           log,
         },

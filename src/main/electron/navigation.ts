@@ -60,7 +60,7 @@ export function droppedFolder(url: string): string | null {
   }
 }
 
-function isHttps(url: string): boolean {
+export function isHttps(url: string): boolean {
   try {
     return new URL(url).protocol === 'https:';
   } catch {

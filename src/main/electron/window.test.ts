@@ -52,6 +52,7 @@ describe('hardened BrowserWindow (DK5)', () => {
       webviewTag: false,
       navigateOnDragDrop: true,
       spellcheck: false,
+      disableBlinkFeatures: 'Auxclick',
       devTools: false,
     });
     expect(win.options.show).toBe(false);
