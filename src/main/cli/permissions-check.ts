@@ -7,9 +7,9 @@ import { CheckCase, createCheckEngine, type CheckAnswer, type CheckEngineOptions
 /** The output line for one answered case. */
 export function resultLine(id: unknown, a: CheckAnswer): string {
   if (!a.ok) return JSON.stringify({ id: id ?? null, error: a.error });
-  const { explanation: e, decision, suggestions, note } = a.outcome;
+  const { explanation: e, decision, suggestions, note, warnings } = a.outcome;
   const rule = e.reason.kind === 'rule' ? { rule: e.reason.rule, source: e.reason.source, ...(e.reason.file ? { file: e.reason.file } : {}) } : {};
-  return JSON.stringify({ id: id ?? null, decision, reason: e.text, ...rule, suggestions, ...(note ? { note } : {}) });
+  return JSON.stringify({ id: id ?? null, decision, reason: e.text, ...rule, suggestions, ...(note ? { note } : {}), ...(warnings ? { warnings } : {}) });
 }
 
 /** The id of a line that is not valid JSON, when one can still be seen in it. */

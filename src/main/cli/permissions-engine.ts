@@ -1,10 +1,11 @@
 // The engine behind `agent-desk permissions check|explain`: the app's own permission decider, tools,
 // settings and acceptEdits policy, with settings read once. Each case's `rules` act as session rules;
-// a case that is not well-formed is an error for that case alone. Cases may be decided concurrently.
+// a case that is not well-formed is an error for that case alone, and a bad rule (in a settings file or
+// a case) is skipped and named in the answer while the other rules still decide. Cases may be decided
+// concurrently.
 import path from 'node:path';
 import { z } from 'zod';
 import type { PermissionExplanation } from '../../shared/permissions/explanation';
-import { parseRule } from '../../shared/permissions/rule';
 import { effectiveMode } from '../permissions/modes';
 import { mergeRuleSets } from '../permissions/evaluate';
 import { PERMISSION_MODES, type PermissionMode, type RuleEntry, type RuleSet } from '../permissions/types';
@@ -13,8 +14,9 @@ import { getAllBaseTools } from '../tools/builtin';
 import { buildTool } from '../tools/core/build-tool';
 import type { AnyTool, ToolUseContext } from '../tools/core/tool';
 import { createAcceptEditsPolicy } from '../permissions/accept-edits';
-import { realpathOrAncestorSync } from '../fs/working-dirs';
 import { createPermissionDecider } from '../permissions/decider';
+import { realpathForPermissions } from '../permissions/real-path';
+import { ruleNote, ruleProblem } from '../permissions/rule-problem';
 import { parseInput } from '../tools/pipeline/validate';
 
 const ruleList = z.array(z.string()).optional();
@@ -35,6 +37,8 @@ export interface CheckOutcome {
   suggestions: string[];
   /** The mode asked for was refused (bypassPermissions disabled by policy). */
   note?: string;
+  /** Problems with the rules (settings files' or the case's): each names the rule and why; the decision used the others. */
+  warnings?: string[];
 }
 
 export type CheckAnswer = { ok: true; outcome: CheckOutcome } | { ok: false; error: string };
@@ -55,16 +59,21 @@ function standIn(name: string): AnyTool {
   }) as AnyTool;
 }
 
-function caseRules(c: CheckCase): RuleSet | string {
+/** The case's own rules, as session rules; a bad one is skipped with a warning and the others still apply. */
+function caseRules(c: CheckCase): { rules: RuleSet; warnings: string[] } {
   const out: Record<'allow' | 'deny' | 'ask', RuleEntry[]> = { allow: [], deny: [], ask: [] };
+  const warnings: string[] = [];
   for (const b of ['allow', 'deny', 'ask'] as const) {
-    for (const rule of c.rules?.[b] ?? []) {
-      const p = parseRule(rule);
-      if (!p.ok) return `rules.${b}: "${rule}" is not a valid rule (${p.error.message})`;
-      out[b].push({ rule: rule.trim(), source: 'session' });
-    }
+    (c.rules?.[b] ?? []).forEach((rule, i) => {
+      const trimmed = rule.trim();
+      const problem = ruleProblem(trimmed, undefined, b);
+      if (problem !== null) return void warnings.push(`rules.${b}[${i}] "${rule}": ${problem}; ignored.`);
+      out[b].push({ rule: trimmed, source: 'session' });
+      const note = ruleNote(trimmed, b);
+      if (note !== null) warnings.push(`rules.${b}[${i}] "${rule}": ${note}.`);
+    });
   }
-  return out;
+  return { rules: out, warnings };
 }
 
 /** Nothing cancels a check; one signal serves every case. */
@@ -96,7 +105,7 @@ export async function createCheckEngine(opts: CheckEngineOptions): Promise<Check
     let r = realpaths.get(p);
     if (r === undefined) {
       if (realpaths.size > 50_000) realpaths.clear();
-      realpaths.set(p, (r = realpathOrAncestorSync(p)));
+      realpaths.set(p, (r = realpathForPermissions(p)));
     }
     return r;
   };
@@ -110,12 +119,13 @@ export async function createCheckEngine(opts: CheckEngineOptions): Promise<Check
       acceptEdits: createAcceptEditsPolicy(() => ({ cwd, workingDirectories })),
     });
   const base: RuleSet = settings.rules;
+  // Every answer names the rules that were skipped or read differently: the settings files' and the case's own.
+  const warnings = (own: string[]) => (own.length === 0 ? settings.warnings : [...settings.warnings, ...own]);
 
   return {
     settings,
     async check(c) {
       const extra = caseRules(c);
-      if (typeof extra === 'string') return { ok: false, error: extra };
       const tool = tools.get(c.tool) ?? standIn(c.tool);
       const mode = effectiveMode(c.mode ?? opts.mode ?? settings.defaultMode, settings.bypassDisabled === true);
       const cwd = c.cwd ? path.resolve(projectDir, c.cwd) : projectDir;
@@ -134,7 +144,7 @@ export async function createCheckEngine(opts: CheckEngineOptions): Promise<Check
       // are about running the call, not about whether it may run.
       const valid = parseInput(tool, c.input ?? {});
       if (!valid.ok) return { ok: false, error: valid.content.replace(/<\/?tool_use_error>/g, '').trim() };
-      const v = await deciderFor(mergeRuleSets(base, extra), mode.mode, cwd).decide({
+      const v = await deciderFor(mergeRuleSets(base, extra.rules), mode.mode, cwd).decide({
         tool,
         input: valid.input,
         ctx,
@@ -143,7 +153,13 @@ export async function createCheckEngine(opts: CheckEngineOptions): Promise<Check
       const explanation = v.explanation ?? { decision: v.behavior, reason: { kind: 'check', name: tool.name, detail: 'no explanation' }, text: 'No explanation.' };
       return {
         ok: true,
-        outcome: { decision: v.behavior, explanation, suggestions: v.behavior === 'ask' ? v.suggestions : [], ...(mode.refused ? { note: mode.refused } : {}) },
+        outcome: {
+          decision: v.behavior,
+          explanation,
+          suggestions: v.behavior === 'ask' ? v.suggestions : [],
+          ...(mode.refused ? { note: mode.refused } : {}),
+          ...(warnings(extra.warnings).length > 0 ? { warnings: warnings(extra.warnings) } : {}),
+        },
       };
     },
   };

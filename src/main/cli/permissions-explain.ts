@@ -29,9 +29,9 @@ export async function runPermissionsExplain(args: ExplainArgs, io: CliIO): Promi
     io.stderr.write(`agent-desk: ${answer.error}\n`);
     return 1;
   }
-  const { decision, explanation, suggestions, note } = answer.outcome;
+  const { decision, explanation, suggestions, note, warnings } = answer.outcome;
   if (args.json) {
-    io.stdout.write(JSON.stringify({ decision, explanation, suggestions, ...(note ? { note } : {}) }, null, 2) + '\n');
+    io.stdout.write(JSON.stringify({ decision, explanation, suggestions, ...(note ? { note } : {}), ...(warnings ? { warnings } : {}) }, null, 2) + '\n');
     return 0;
   }
   const lines = [`${HEADLINE[decision]}: ${args.tool}`, '', explanation.text];

@@ -1,5 +1,6 @@
 // Matches a Bash rule's content against a command: exact `npm test`, prefix `git commit:*`, wildcard
-// `git *` (`*` anywhere, whole string). Until the Bash parser lands, compound commands fail closed.
+// `git *` (`*` anywhere, whole string). Until the Bash parser lands, compound commands fail closed for
+// allow rules; deny and ask rules match any part, through leading assignments and Claude Code's wrappers.
 
 export type BashPattern =
   | { kind: 'exact'; command: string }
@@ -83,9 +84,34 @@ export function candidateCommands(command: string): string[] {
       while (/^[A-Za-z_][A-Za-z0-9_]*=\S*\s/.test(s)) s = s.replace(/^[A-Za-z_][A-Za-z0-9_]*=\S*\s+/, '');
       s = s.replace(/\s*[>].*$/, '').trim();
       if (s) out.add(s);
+      // Claude Code strips these wrappers before matching (docs: permissions, "Wrappers"): a deny for
+      // `rm *` also stops `timeout 5 rm -rf x`. Each stripped form is one more candidate.
+      for (let inner = stripWrapper(s); inner !== null; inner = stripWrapper(inner)) out.add(inner);
     }
   }
   return [...out];
+}
+
+/** The wrappers Claude Code strips (timeout, time, nice, nohup, stdbuf, command, builtin, noglob, bare xargs) with their options. */
+const WRAPPERS: readonly RegExp[] = [
+  /^timeout\s+(?:-\S+\s+(?:\d\S*\s+)?)*\d\S*\s+/,
+  /^time(?:\s+-p)?\s+/,
+  /^nice(?:\s+(?:-n\s*-?\d+|-\d+|--adjustment=-?\d+))?\s+/,
+  /^nohup\s+/,
+  /^stdbuf(?:\s+-\S+(?:\s+[ioe]?[0-9LKMG]+)?)+\s+/,
+  /^command(?:\s+-p)?\s+(?!-[vV])/,
+  /^builtin\s+/,
+  /^noglob\s+/,
+  /^xargs\s+(?!-)/,
+];
+
+/** The command a wrapper runs (`timeout 30 npm test` → `npm test`), or null when it is not wrapped. */
+export function stripWrapper(command: string): string | null {
+  for (const re of WRAPPERS) {
+    const inner = command.replace(re, '');
+    if (inner !== command && inner.trim() !== '') return inner.trim();
+  }
+  return null;
 }
 
 /**

@@ -6,28 +6,29 @@
 //   1. PreToolUse hook blocked (exit 2) or decided deny          → deny
 //   2. a deny rule matches (any source)                          → deny
 //   3. the tool's own checkPermissions says deny                 → deny   (a throw there means "ask")
-//   4. plan mode and the tool is not read-only                   → deny
-//   5. hook decided ask, validateInput said ask, an ask rule     → ask    (not even bypassPermissions skips these)
+//   4. plan mode and an editing tool (not read-only)             → deny
+//   5. hook decided ask, validateInput said ask, an ask rule, plan mode and any other call that is not
+//      read-only, or an edit into a protected path (.git, .claude, .npmrc…) that no rule of this
+//      session or run (--allowedTools) allows                   → ask    (not even bypassPermissions skips these)
 //   6. hook decided allow                                        → allow
 //   7. the tool's checkPermissions says allow                    → allow
 //   8. an allow rule matches                                     → allow
 //   9. mode: bypassPermissions, or acceptEdits for an edit inside the working directories → allow
-//      (never for an edit to a protected folder: .git, .claude, .vscode, .idea)
 //  10. the classifier's verdict is allow                         → allow  (awaited only here)
 //  11. otherwise                                                 → ask, with the tool's message and suggestions
 import { homedir } from 'node:os';
 import type { PermissionExplanation } from '../../shared/permissions/explanation';
 import type { RuleDestination } from '../../shared/permissions/rule-store';
-import { realpathOrAncestorSync } from '../fs/working-dirs';
 import type { DecidableTool, DecisionContext, PermissionCheck, PermissionDecider, PermissionVerdict } from './decision';
 import { createDenialTracker, type DenialTracker } from './denial-tracking';
 import { findRule, mergeRuleSets, rulesForTool } from './evaluate';
 import { explainCheck, explainClassifier, explainHook, explainMode, explainNoRule, explainRule, type ExplainContext } from './explain';
 import { whereRule } from './explain-where';
 import type { ContentMatcher, MatchOptions } from './match-rule';
-import { modeAllows, planModeDenial, type AcceptEditsPolicy } from './modes';
+import { modeAllows, planModeDenial, planModeVerdict, type AcceptEditsPolicy } from './modes';
 import { resolveCallPath, type PathContext } from './path-match';
-import { protectedDirOf } from './protected-paths';
+import { protectedPathOf } from './protected-paths';
+import { realpathForPermissions } from './real-path';
 import { createSessionRules, type SessionRules } from './session-rules';
 import { denialPattern, suggestRules } from './suggest';
 import { catalogOf, fileTargetOf, isEditTool, type ToolCatalog } from './tool-catalog';
@@ -56,6 +57,9 @@ export interface PermissionDeciderOptions {
 
 const HOOK = 'PreToolUse';
 
+/** Rules a person gave for this session or run, not read from a settings file. */
+const personal = (e: RuleEntry) => e.source === 'session' || e.source === 'cliArg';
+
 function ruleReason(entry: RuleEntry, behavior: RuleBehavior): DecisionReason {
   return { type: 'rule', rule: entry.rule, source: entry.source, behavior };
 }
@@ -80,12 +84,17 @@ export function defaultAskMessage(tool: { name: string }): string {
   return `The model requested permission to use ${tool.name}, but you haven't granted it yet.`;
 }
 
-/** The protected folder an editing call would write into, or null (only editing tools are judged). */
+/**
+ * The protected folder or file an editing call would write to, as written or where a symlink really
+ * leads, or null (only editing tools are judged).
+ */
 function protectedTarget(toolName: string, input: unknown, paths: PathContext, catalog: ToolCatalog): string | null {
   if (!isEditTool(catalog, toolName)) return null;
   const target = fileTargetOf(toolName, input, catalog);
   const abs = target ? resolveCallPath(target.path, paths) : null;
-  return abs ? protectedDirOf(abs) : null;
+  if (abs === null) return null;
+  const ci = paths.caseInsensitive === true;
+  return protectedPathOf(abs, ci) ?? (paths.realpath ? protectedPathOf(paths.realpath(abs), ci) : null);
 }
 
 export function createPermissionDecider(opts: PermissionDeciderOptions): PermissionDecider {
@@ -93,7 +102,7 @@ export function createPermissionDecider(opts: PermissionDeciderOptions): Permiss
   const denials = opts.denials ?? createDenialTracker();
   const home = opts.home ?? homedir();
   const caseInsensitive = opts.caseInsensitive ?? (process.platform === 'darwin' || process.platform === 'win32');
-  const baseRealpath = opts.realpath ?? realpathOrAncestorSync;
+  const baseRealpath = opts.realpath ?? realpathForPermissions;
 
   async function decide<Ctx extends DecisionContext>(check: PermissionCheck<Ctx>): Promise<PermissionVerdict> {
     const { tool, input, hook, ctx } = check;
@@ -149,8 +158,8 @@ export function createPermissionDecider(opts: PermissionDeciderOptions): Permiss
     } catch {
       readOnly = false;
     }
-    const planDenial = planModeDenial(mode, tool.name, readOnly);
-    if (planDenial) return { behavior: 'deny', message: planDenial, reason: { type: 'mode', mode }, explanation: explainMode('deny', 'plan') };
+    const plan = planModeVerdict(mode, readOnly, isEditTool(catalog, tool.name));
+    if (plan === 'deny') return { behavior: 'deny', message: planModeDenial(tool.name), reason: { type: 'mode', mode }, explanation: explainMode('deny', 'plan') };
     // 5
     if (hook?.decision === 'ask') {
       const explanation = explainHook(HOOK, 'ask', hook.reason);
@@ -162,6 +171,15 @@ export function createPermissionDecider(opts: PermissionDeciderOptions): Permiss
     }
     const askRule = find('ask');
     if (askRule) return ask(explainRule(askRule, 'ask', where), ruleReason(askRule, 'ask'));
+    // No allow rule helps in plan mode, so "always allow" has nothing to offer.
+    if (plan === 'ask') return ask(explainMode('ask', 'plan'), { type: 'mode', mode }, []);
+    // Settings files' allow rules never pre-approve a protected path; a rule given for this session
+    // ("always allow") or this run (--allowedTools) does.
+    const guarded = protectedTarget(tool.name, input, paths, catalog);
+    if (guarded && !findRule(rules.allow.filter(personal), 'allow', tool.name, input, match)) {
+      const detail = `${tool.name} would write to ${guarded}, a protected path that no mode or settings rule approves by itself`;
+      return ask(explainCheck('ask', 'protected-path', detail, 'the protected-path check'), { type: 'tool', reason: detail });
+    }
     // 6
     if (hook?.decision === 'allow') return { behavior: 'allow', input, reason: { type: 'hook', hook: HOOK, reason: hook.reason }, explanation: explainHook(HOOK, 'allow', hook.reason) };
     // 7
@@ -174,11 +192,6 @@ export function createPermissionDecider(opts: PermissionDeciderOptions): Permiss
     if (allow) return { behavior: 'allow', input, reason: ruleReason(allow, 'allow'), explanation: explainRule(allow, 'allow', where) };
     // 9
     if (modeAllows(mode, tool.name, input, catalog, opts.acceptEdits)) {
-      const guarded = protectedTarget(tool.name, input, paths, catalog);
-      if (guarded) {
-        const detail = `${tool.name} would write inside ${guarded}, a protected folder that ${mode} mode never approves by itself`;
-        return ask(explainCheck('ask', 'protected-path', detail, 'the protected-folder check'), { type: 'tool', reason: detail });
-      }
       const detail = mode === 'acceptEdits' ? 'edits inside the working directories run without asking' : undefined;
       return { behavior: 'allow', input, reason: { type: 'mode', mode }, explanation: explainMode('allow', mode, detail) };
     }

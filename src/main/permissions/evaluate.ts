@@ -1,6 +1,8 @@
 // PL4c: the pure rule evaluation — which configured rule (if any) decides a call. Deny beats ask beats
 // allow, whatever the sources or how specific the rules; the source is carried along for the reason.
-import { parseRule, type PermissionRuleValue } from '../../shared/permissions/rule';
+import path from 'node:path';
+import type { PermissionRuleValue } from '../../shared/permissions/rule';
+import { parsePermissionRule } from './rule-parse';
 import { ruleCovers, type MatchOptions } from './match-rule';
 import { CLAUDE_CODE_CATALOG, ruleToolCovers, type ToolCatalog } from './tool-catalog';
 import type { RuleBehavior, RuleEntry, RuleMatch, RuleSet } from './types';
@@ -9,11 +11,11 @@ const ORDER: readonly RuleBehavior[] = ['deny', 'ask', 'allow'];
 
 const parsedCache = new Map<string, PermissionRuleValue | null>();
 
-/** parseRule, remembered: every call re-evaluates every rule. A malformed rule is null. */
+/** parsePermissionRule, remembered: every call re-evaluates every rule. A malformed rule is null. */
 export function parsedRule(rule: string): PermissionRuleValue | null {
   let v = parsedCache.get(rule);
   if (v === undefined) {
-    const r = parseRule(rule);
+    const r = parsePermissionRule(rule);
     v = r.ok ? r.value : null;
     if (parsedCache.size > 10_000) parsedCache.clear();
     parsedCache.set(rule, v);
@@ -41,9 +43,19 @@ export function findRule(
   for (const entry of entries) {
     // A malformed rule matches nothing; settings loading reports it to the user.
     const parsed = parsedRule(entry.rule);
-    if (parsed && ruleCovers(parsed, toolName, input, behavior, opts)) return entry;
+    if (parsed && ruleCovers(parsed, toolName, input, behavior, withSourceDir(entry, behavior, opts))) return entry;
   }
   return undefined;
+}
+
+/**
+ * `/x` patterns anchor at the rule's settings source (docs: permissions, "Read and Edit"): the project
+ * root for project and local settings and session rules, `~/.claude` for user settings, the file's
+ * folder for `--settings` (and, our reading, the policy). Deny and ask rules get that folder as well.
+ */
+function withSourceDir(entry: RuleEntry, behavior: RuleBehavior, opts: MatchOptions): MatchOptions {
+  if (behavior === 'allow' || !opts.paths || !entry.file || entry.source === 'projectSettings' || entry.source === 'localSettings') return opts;
+  return { ...opts, paths: { ...opts.paths, sourceDir: path.dirname(entry.file) } };
 }
 
 /** The rules of this behaviour written for this tool (or its family), matching or not: "rules here allow …". */

@@ -75,16 +75,18 @@ describe('explanation texts', () => {
 });
 
 describe('PL4 modes through the decider', () => {
-  it('acceptEdits and bypassPermissions never approve an edit inside .git, .claude, .vscode or .idea by themselves', async () => {
+  it('acceptEdits and bypassPermissions never approve an edit inside a protected folder (.git, .claude…) by themselves', async () => {
     for (const mode of ['acceptEdits', 'bypassPermissions'] as const) {
       const v = await decide(edit, { file_path: '/project/.git/config' }, set({}), { mode, acceptEdits: () => true });
       expect(v).toMatchObject({ behavior: 'ask', explanation: { reason: { kind: 'check', name: 'protected-path' } } });
       const settingsFile = await decide(edit, { file_path: '/project/.claude/settings.json' }, set({}), { mode, acceptEdits: () => true });
       expect(settingsFile.behavior).toBe('ask');
     }
-    // .claude/commands, agents and skills are exempt; an explicit allow rule is the person's own choice.
-    expect((await decide(edit, { file_path: '/project/.claude/commands/x.md' }, set({}), { mode: 'acceptEdits', acceptEdits: () => true })).behavior).toBe('allow');
-    expect((await decide(edit, { file_path: '/project/.git/config' }, set({ allow: [e('Edit(/.git/**)')] }), { mode: 'acceptEdits' })).behavior).toBe('allow');
+    // The current docs exempt only .claude/worktrees; an allow rule from a settings file does not
+    // pre-approve a protected path (doc-protected-paths.test.ts has the whole table).
+    expect((await decide(edit, { file_path: '/project/.claude/worktrees/wt/src/a.ts' }, set({}), { mode: 'acceptEdits', acceptEdits: () => true })).behavior).toBe('allow');
+    expect((await decide(edit, { file_path: '/project/.claude/commands/x.md' }, set({}), { mode: 'acceptEdits', acceptEdits: () => true })).behavior).toBe('ask');
+    expect((await decide(edit, { file_path: '/project/.git/config' }, set({ allow: [e('Edit(/.git/**)')] }), { mode: 'acceptEdits' })).behavior).toBe('ask');
   });
 
   it('bypassPermissions still honours deny and ask rules', async () => {

@@ -88,7 +88,8 @@ export function explainHook(hook: string, outcome: 'allow' | 'deny' | 'ask' | 'b
 
 export function explainMode(decision: Decision, mode: string, detail?: string): PermissionExplanation {
   let text: string;
-  if (mode === 'plan') text = 'Denied because the session is in plan mode, where only read-only tools run. Finish the plan and present it first.';
+  if (mode === 'plan' && decision === 'deny') text = 'Denied because the session is in plan mode, where nothing is edited until the plan is approved. Finish the plan and present it first.';
+  else if (mode === 'plan') text = 'Asked because the session is in plan mode, where only read-only actions run without asking.';
   else if (decision === 'allow') text = `Allowed because the session is in ${mode} mode${detail ? ` (${detail})` : ''}.`;
   else text = `${decision === 'deny' ? 'Denied' : 'Asked'} because of ${mode} mode${detail ? `: ${detail}` : ''}.`;
   return make(decision, { kind: 'mode', mode, ...(detail ? { detail } : {}) }, text);

@@ -17,7 +17,10 @@ export function headlessDenialMessage(toolName: string, suggestion: string, why?
 export function createHeadlessPrompter(): Prompter {
   return {
     async prompt(req) {
-      const message = headlessDenialMessage(req.toolName, req.suggestions[0] ?? req.toolName, req.message);
+      const planned = req.explanation?.reason.kind === 'mode' && req.explanation.reason.mode === 'plan';
+      const message = planned
+        ? `Permission to use ${req.toolName} was not granted: agent-desk ran headless, so nobody could approve it. ${req.message} Run it outside plan mode.`
+        : headlessDenialMessage(req.toolName, req.suggestions[0] ?? req.toolName, req.message);
       return { decision: 'deny', denial: { message, reason: { type: 'headless', reason: 'no interactive prompt' } } };
     },
   };

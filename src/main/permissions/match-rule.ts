@@ -1,10 +1,13 @@
-// Whether one parsed rule covers one tool call: whole-tool names (with Claude Code's tool families and
-// MCP server rules), and content through a per-tool matcher — Bash commands, file paths, web domains.
+// Whether one parsed rule covers one tool call: whole-tool names (with Claude Code's tool families, MCP
+// server rules and tool-name globs), and content through a per-tool matcher — Bash commands, file
+// paths, web domains — or, for deny and ask rules, one named input parameter (`Agent(model:opus)`).
 import { mcpRuleCovers, type PermissionRuleValue } from '../../shared/permissions/rule';
 import { bashRuleMatches } from './bash-match';
 import { webFetchRuleMatches } from './domain-match';
 import { pathRuleMatches, type PathContext } from './path-match';
-import { CLAUDE_CODE_CATALOG, isFileTool, ruleToolCovers, type ToolCatalog } from './tool-catalog';
+import { starRegex } from './star-glob';
+import { isAnchoredMcpGlob, isToolNameGlob, toolNameGlobMatches } from './rule-parse';
+import { CLAUDE_CODE_CATALOG, isFileTool, pathRuleReplacement, ruleToolCovers, type ToolCatalog } from './tool-catalog';
 import type { RuleBehavior } from './types';
 
 export type { PathContext };
@@ -41,18 +44,11 @@ const PRIMARY_FIELDS = ['file_path', 'notebook_path', 'path', 'url', 'pattern', 
 export const genericContentMatcher: ContentMatcher = (content, input) => {
   for (const name of PRIMARY_FIELDS) {
     const value = field(input, name);
-    if (value !== undefined) return globRegex(content).test(value);
+    if (value !== undefined) return starRegex(content).test(value);
   }
   return false;
 };
 
-function globRegex(glob: string): RegExp {
-  const src = glob
-    .split(/\*+/)
-    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-    .join('.*');
-  return new RegExp(`^${src}$`, 's');
-}
 
 export interface MatchOptions {
   /** The tool's other names: a rule written for an alias still applies. */
@@ -67,6 +63,45 @@ export interface MatchOptions {
 
 const NO_PATHS: PathContext = { cwd: '/', projectDir: '/' };
 
+/** `param:value` in a rule's content (`Agent(model:opus)`, `Bash(run_in_background:true)`). */
+const PARAM = /^([A-Za-z_][A-Za-z0-9_]*)\s*:\s*([\s\S]*)$/;
+
+/** The input field a tool's own specifier speaks about (`command`, `file_path`, `url`…). */
+export function primaryField(toolName: string, catalog: ToolCatalog): string | undefined {
+  const t = catalog.traits(toolName);
+  return t?.target?.field ?? (t?.kind === 'exec' ? 'command' : undefined);
+}
+
+/** The `param:value` a rule's content names, if it has that shape. */
+export function paramOf(content: string): { name: string; value: string } | null {
+  const m = PARAM.exec(content.trim());
+  return m ? { name: m[1]!, value: m[2]!.trim() } : null;
+}
+
+function scalar(input: unknown, name: string): string | undefined {
+  if (!input || typeof input !== 'object' || !Object.prototype.hasOwnProperty.call(input, name)) return undefined;
+  const v = (input as Record<string, unknown>)[name];
+  return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : undefined;
+}
+
+function contentCovers(content: string, toolName: string, input: unknown, behavior: RuleBehavior, opts: MatchOptions, catalog: ToolCatalog): boolean {
+  const aliases = opts.aliases ?? [];
+  // Deny and ask rules may name one top-level input parameter (docs: permissions, "Match by input
+  // parameter"); an omitted parameter never matches. Allow rules keep each tool's own specifier.
+  const param = behavior === 'allow' ? null : paramOf(content);
+  if (param) {
+    // `Bash(command:rm *)` is ignored by Claude Code (a compound command would bypass it); our
+    // reading: the tool's own specifier, `Bash(rm *)`, so the deny still holds.
+    if (param.name === primaryField(toolName, catalog)) return contentCovers(param.value, toolName, input, behavior, opts, catalog);
+    const value = scalar(input, param.name);
+    if (value !== undefined && starRegex(param.value).test(value)) return true;
+  }
+  // File readers and editors match path patterns, whichever tool declares itself one.
+  const lookup = (name: string) => opts.matchers?.[name] ?? DEFAULT_CONTENT_MATCHERS[name] ?? (isFileTool(catalog, name) ? pathMatcher : undefined);
+  const matcher = lookup(toolName) ?? aliases.map(lookup).find((m) => m !== undefined) ?? genericContentMatcher;
+  return matcher(content, input, behavior, { toolName, paths: opts.paths ?? NO_PATHS, catalog });
+}
+
 export function ruleCovers(
   rule: PermissionRuleValue,
   toolName: string,
@@ -76,12 +111,25 @@ export function ruleCovers(
 ): boolean {
   const aliases = opts.aliases ?? [];
   const catalog = opts.catalog ?? CLAUDE_CODE_CATALOG;
-  const named = ruleToolCovers(rule.toolName, toolName, behavior, catalog, aliases);
+  if (isToolNameGlob(rule.toolName)) {
+    // Tool-name globs: any in deny and ask; in allow only after a literal `mcp__<server>__`.
+    if (behavior === 'allow' && !isAnchoredMcpGlob(rule.toolName)) return false;
+    if (![toolName, ...aliases].some((n) => toolNameGlobMatches(rule.toolName, n))) return false;
+    return rule.ruleContent === undefined || contentCovers(rule.ruleContent, toolName, input, behavior, opts, catalog);
+  }
+  let ruleTool = rule.toolName;
+  if (rule.ruleContent !== undefined) {
+    // Only `Read(path)` and `Edit(path)` rules are consulted for files: `Write(docs/**)` allows nothing
+    // (Claude Code ignores it); our reading for deny and ask: it is the `Edit(docs/**)` the docs say to write.
+    const replacement = pathRuleReplacement(ruleTool, catalog);
+    if (replacement) {
+      if (behavior === 'allow') return false;
+      ruleTool = replacement;
+    }
+  }
+  const named = ruleToolCovers(ruleTool, toolName, behavior, catalog, aliases);
   if (rule.ruleContent === undefined) return named || mcpRuleCovers(rule.toolName, toolName);
   // Content rules name one tool (or family) exactly (`mcp__server(x)` is not a thing).
   if (!named) return false;
-  // File readers and editors match path patterns, whichever tool declares itself one.
-  const lookup = (name: string) => opts.matchers?.[name] ?? DEFAULT_CONTENT_MATCHERS[name] ?? (isFileTool(catalog, name) ? pathMatcher : undefined);
-  const matcher = lookup(toolName) ?? aliases.map(lookup).find((m) => m !== undefined) ?? genericContentMatcher;
-  return matcher(rule.ruleContent, input, behavior, { toolName, paths: opts.paths ?? NO_PATHS, catalog });
+  return contentCovers(rule.ruleContent, toolName, input, behavior, opts, catalog);
 }

@@ -1,15 +1,21 @@
-// What the permission mode says about a call: plan mode refuses anything that is not read-only,
-// bypassPermissions allows what no rule stopped, acceptEdits allows edits inside the working
-// directories (a policy the file tools supply). Policy can take bypassPermissions away.
+// What the permission mode says about a call: plan mode refuses edits and asks before anything else
+// that is not read-only, bypassPermissions allows what no rule stopped, acceptEdits allows edits
+// inside the working directories (a policy the file tools supply). Policy can take bypassPermissions away.
 import type { ToolCatalog } from './tool-catalog';
 import type { PermissionMode } from './types';
 
-export function planModeDenial(mode: PermissionMode, toolName: string, readOnly: boolean): string | undefined {
+/**
+ * Plan mode (docs: permission-modes, "Analyze before you edit with plan mode"): Claude reads and
+ * explores but does not edit — an editing tool is refused, even with an allow rule; any other call
+ * that is not read-only (a shell command, a fetch, an MCP tool) asks, whatever rule or hook allows it.
+ */
+export function planModeVerdict(mode: PermissionMode, readOnly: boolean, isEdit: boolean): 'deny' | 'ask' | undefined {
   if (mode !== 'plan' || readOnly) return undefined;
-  return (
-    `${toolName} was not run: the session is in plan mode, where only read-only tools may run. ` +
-    `Finish the plan and present it to the user first.`
-  );
+  return isEdit ? 'deny' : 'ask';
+}
+
+export function planModeDenial(toolName: string): string {
+  return `${toolName} was not run: the session is in plan mode, where nothing is edited until the plan is approved. Finish the plan and present it to the user first.`;
 }
 
 /** Decides whether acceptEdits covers a call (file edits inside the working directories). */

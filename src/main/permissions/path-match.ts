@@ -17,6 +17,12 @@ export interface PathContext {
   realpath?: (abs: string) => string;
   /** Deny/ask rules ignore case (macOS, Windows). */
   caseInsensitive?: boolean;
+  /**
+   * Where this rule's settings source anchors `/x` when that is not the project root (user settings:
+   * `~/.claude`; a `--settings` file: its folder). Deny and ask rules match there as well as at the
+   * project root; allow rules keep the project root (docs/permissions.md says why).
+   */
+  sourceDir?: string;
 }
 
 const cache = new Map<string, PathPattern | null>();
@@ -46,7 +52,7 @@ function anchorDirs(anchor: PathAnchor, behavior: RuleBehavior, ctx: PathContext
     case 'home':
       return ctx.home ? [ctx.home] : [];
     case 'project':
-      return [ctx.projectDir];
+      return behavior === 'allow' || !ctx.sourceDir || ctx.sourceDir === ctx.projectDir ? [ctx.projectDir] : [ctx.projectDir, ctx.sourceDir];
     case 'cwd':
       // A `cd` elsewhere must not lift a deny or ask rule written for the project.
       return behavior === 'allow' || ctx.cwd === ctx.projectDir ? [ctx.cwd] : [ctx.cwd, ctx.projectDir];
@@ -77,6 +83,6 @@ export function pathRuleMatches(
   const realAnchors = anchors.map(real);
   if (realAbs !== abs || realAnchors.some((a, i) => a !== anchors[i])) forms.push({ abs: realAbs, anchors: realAnchors });
   const ci = behavior !== 'allow' && ctx.caseInsensitive === true;
-  const covers = (f: { abs: string; anchors: string[] }) => f.anchors.some((a) => pathPatternCovers(pattern, a, { abs: f.abs, isDir: target.isDir }, ci));
+  const covers = (f: { abs: string; anchors: string[] }) => f.anchors.some((a) => pathPatternCovers(pattern, a, { abs: f.abs, isDir: target.isDir }, ci, behavior));
   return behavior === 'allow' ? forms.every(covers) : forms.some(covers);
 }

@@ -3,7 +3,7 @@ import { ruleProblem } from './rule-problem';
 import type { RuleBehavior, RuleSet } from './types';
 
 export interface SessionRules {
-  /** False (and nothing stored) when the rule does not parse (or its path pattern does not compile). Duplicates are kept once. */
+  /** False (and nothing stored) when the rule does not parse, its path pattern does not compile, or it is one this behaviour skips. Duplicates are kept once. */
   add(behavior: RuleBehavior, rule: string): boolean;
   /** A snapshot; later additions do not change it. */
   rules(): RuleSet;
@@ -16,7 +16,7 @@ export function createSessionRules(): SessionRules {
   return {
     add(behavior, rule) {
       const trimmed = rule.trim();
-      if (ruleProblem(trimmed) !== null) return false;
+      if (ruleProblem(trimmed, undefined, behavior) !== null) return false;
       if (!store[behavior].includes(trimmed)) store[behavior].push(trimmed);
       return true;
     },

@@ -1,8 +1,9 @@
 // Which tools a rule's tool name speaks for, and where a call names its path, from the tools' own
 // traits (ToolDef.kind and .target) over one data table of Claude Code's tool vocabulary, so users'
 // rules for names we do not implement (MultiEdit, LS) keep their meaning. Claude Code: `Edit(...)`
-// rules apply to every file-editing tool; `Read(...)` rules to the tools that read files (Glob and
-// Grep best effort); deny and ask `Read` rules also cover the editing tools (the safer reading).
+// rules apply to every file-editing tool, and an `Edit(...)` allow also grants reading the same paths;
+// `Read(...)` rules apply to the tools that read files (Glob and Grep best effort), and a `Read(...)`
+// deny also blocks editing (we extend that to ask rules and to NotebookEdit: the safer reading).
 import { CLAUDE_CODE_TOOLS } from '../../shared/tools/claude-code-tools';
 import { targetOf, type TargetSpec, type ToolKind, type ToolTarget, type ToolTraits } from '../../shared/tools/traits';
 import type { RuleBehavior } from './types';
@@ -55,9 +56,20 @@ export function isFileTool(catalog: ToolCatalog, toolName: string): boolean {
   return t !== undefined && (t.kind === 'read' || t.kind === 'edit') && t.target !== undefined;
 }
 
+/**
+ * File permission checks consult `Read(path)` and `Edit(path)` rules only (docs: permissions, "Read and
+ * Edit"). For a path rule written for another file tool (`Write(docs/**)`, `NotebookEdit(…)`,
+ * `Glob(…)`, `MultiEdit(…)`) this is the rule name the docs say to write instead; null for Read, Edit
+ * and tools that are not file tools.
+ */
+export function pathRuleReplacement(ruleTool: string, catalog: ToolCatalog): 'Read' | 'Edit' | null {
+  if (ruleTool === 'Read' || ruleTool === 'Edit' || !isFileTool(catalog, ruleTool)) return null;
+  return catalog.traits(ruleTool)?.kind === 'edit' ? 'Edit' : 'Read';
+}
+
 /** The tool names a rule written for `ruleTool` covers (for other names, just that name). */
 export function toolsCoveredBy(ruleTool: string, behavior: RuleBehavior, catalog: ToolCatalog): readonly string[] {
-  if (ruleTool === 'Edit') return catalog.family('edit');
+  if (ruleTool === 'Edit') return behavior === 'allow' ? [...catalog.family('edit'), ...catalog.family('read')] : catalog.family('edit');
   if (ruleTool === 'Read') return behavior === 'allow' ? catalog.family('read') : [...catalog.family('read'), ...catalog.family('edit')];
   return [ruleTool];
 }

@@ -95,7 +95,7 @@ describe('loadClaudeSettings', () => {
     expect(s.defaultMode).toBeUndefined();
     expect(s.warnings).toEqual([
       expect.stringMatching(new RegExp(`^Settings file ${user().replace(/\./g, '\\.')} is not valid JSON at line 3, column 23 \\([^()]+\\); it was ignored\\.$`)),
-      `${proj()}: permissions.allow[1] must be a string; ignored.`,
+      `${proj()}: permissions.allow[1] must be a string (got 42); ignored.`,
       expect.stringMatching(new RegExp(`^${proj().replace(/\./g, '\\.')}: permissions\\.allow\\[2\\] "Bash\\(npm test": .+; ignored\\.$`)),
       `${proj()}: permissions.deny must be an array of rules; ignored.`,
       `${proj()}: permissions.defaultMode "yolo" is not one of default, acceptEdits, plan, bypassPermissions; ignored.`,

@@ -79,8 +79,9 @@ export function mergeSettings(read: ReadonlyArray<{ sf: SettingsFile; result: Js
     }
     const p = parseSettingsJson(sf, result.value, projectDir, home);
     parsed.push({ sf, p });
-    warnings.push(...p.warnings);
-    state.warnings.push(...p.warnings);
+    const said = [...(result.warnings ?? []), ...p.warnings];
+    warnings.push(...said);
+    state.warnings.push(...said);
     for (const b of ['allow', 'deny', 'ask'] as const) state.rules[b] = p.rules[b].map((e) => e.rule);
   }
   const env: Record<string, string> = {};

@@ -1,9 +1,15 @@
 // Reads one JSON settings file: missing = nothing to say; unreadable or malformed = a warning that
-// names the file and, when JSON.parse reveals it, the line and column. Never throws.
+// names the file and, when JSON.parse reveals it, the line and column; a key repeated in one object
+// (JSON.parse keeps the last) = a warning naming the file and the line. Never throws.
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { duplicateKeys } from './json-duplicates';
 
-export type JsonFileResult = { kind: 'missing' } | { kind: 'ok'; value: unknown } | { kind: 'error'; warning: string };
+export type JsonFileResult =
+  | { kind: 'missing' }
+  /** `warnings`: keys the text repeats in one object (JSON.parse kept the last of each). */
+  | { kind: 'ok'; value: unknown; warnings?: string[] }
+  | { kind: 'error'; warning: string };
 
 /** 1-based line and column of a character offset. */
 export function lineColumn(text: string, offset: number): { line: number; column: number } {
@@ -46,8 +52,9 @@ function readError(file: string, err: unknown): JsonFileResult {
 export function parseJsonText(file: string, text: string): JsonFileResult {
   // An empty file is an unfinished edit, not an error.
   if (text.trim() === '') return { kind: 'missing' };
+  let value: unknown;
   try {
-    return { kind: 'ok', value: JSON.parse(text.replace(/^\uFEFF/, '')) };
+    value = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (err) {
     const message = (err as Error).message;
     const at = parseErrorLocation(message, text);
@@ -56,6 +63,12 @@ export function parseJsonText(file: string, text: string): JsonFileResult {
     const why = message.replace(/, (\.\.\.)?"[\s\S]*$/, '').replace(/ in JSON at position \d+[\s\S]*$/, '').trim();
     return { kind: 'error', warning: `Settings file ${file} is not valid JSON${where} (${why}); it was ignored.` };
   }
+  const repeated = duplicateKeys(text);
+  if (repeated.length === 0) return { kind: 'ok', value };
+  const warnings = repeated.map(
+    (d) => `${file}: line ${d.line}: "${d.path}" appears again in the same object (first at line ${d.firstLine}); only this later one counts, the earlier one is ignored.`,
+  );
+  return { kind: 'ok', value, warnings };
 }
 
 export async function readJsonFile(file: string): Promise<JsonFileResult> {

@@ -1,7 +1,7 @@
 // One settings file's JSON read leniently into the parts the app uses: a bad entry is dropped with a
 // warning naming the file, everything else is kept. Pure: no file access.
 import path from 'node:path';
-import { ruleProblem } from '../permissions/rule-problem';
+import { ruleNote, ruleProblem } from '../permissions/rule-problem';
 import { PERMISSION_MODES, type PermissionMode, type RuleBehavior, type RuleEntry } from '../permissions/types';
 import type { SettingsFile } from './settings-files';
 
@@ -47,10 +47,21 @@ function parsePermissions(perms: Record<string, unknown>, sf: SettingsFile, base
       out.warnings.push(`${at}: permissions.${behavior} must be an array of rules; ignored.`);
       continue;
     }
+    // One bad rule never voids the others: it is skipped with a warning naming the file, the rule and why.
     list.forEach((rule, i) => {
-      const why = typeof rule === 'string' ? ruleProblem(rule.trim()) : 'must be a string';
-      if (why === null) out.rules[behavior].push({ rule: (rule as string).trim(), source: sf.source, file: sf.file });
-      else out.warnings.push(`${at}: permissions.${behavior}[${i}] ${typeof rule === 'string' ? `"${rule}": ${why}` : why}; ignored.`);
+      if (typeof rule !== 'string') {
+        out.warnings.push(`${at}: permissions.${behavior}[${i}] must be a string (got ${JSON.stringify(rule) ?? typeof rule}); ignored.`);
+        return;
+      }
+      const trimmed = rule.trim();
+      const why = ruleProblem(trimmed, undefined, behavior);
+      if (why !== null) {
+        out.warnings.push(`${at}: permissions.${behavior}[${i}] "${rule}": ${why}; ignored.`);
+        return;
+      }
+      out.rules[behavior].push({ rule: trimmed, source: sf.source, file: sf.file });
+      const note = ruleNote(trimmed, behavior);
+      if (note !== null) out.warnings.push(`${at}: permissions.${behavior}[${i}] "${rule}": ${note}.`);
     });
   }
   // Claude Code accepts `manual` as another name for `default`.

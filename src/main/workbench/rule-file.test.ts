@@ -13,9 +13,9 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 describe('rule-file', () => {
   it('adds a rule to a new file (creating .claude/), 2-space indent, trailing newline', async () => {
     const file = path.join(dir, '.claude', 'settings.local.json');
-    expect(await editRuleFile(file, { op: 'add', behavior: 'allow', rule: ' Write(/src/**) ' })).toEqual({ changed: true });
-    expect(readFileSync(file, 'utf8')).toBe('{\n  "permissions": {\n    "allow": [\n      "Write(/src/**)"\n    ]\n  }\n}\n');
-    expect(await editRuleFile(file, { op: 'add', behavior: 'allow', rule: 'Write(/src/**)' })).toEqual({ changed: false });
+    expect(await editRuleFile(file, { op: 'add', behavior: 'allow', rule: ' Edit(/src/**) ' })).toEqual({ changed: true });
+    expect(readFileSync(file, 'utf8')).toBe('{\n  "permissions": {\n    "allow": [\n      "Edit(/src/**)"\n    ]\n  }\n}\n');
+    expect(await editRuleFile(file, { op: 'add', behavior: 'allow', rule: 'Edit(/src/**)' })).toEqual({ changed: false });
   });
 
   it('keeps other keys, their order and a 4-space indent', async () => {

@@ -31,8 +31,8 @@ export function detectIndent(text: string): string | number {
   return m ? m[1]! : 2;
 }
 
-function checkRule(rule: string): string {
-  const problem = ruleProblem(rule.trim());
+function checkRule(rule: string, behavior: RuleBehavior): string {
+  const problem = ruleProblem(rule.trim(), undefined, behavior);
   if (problem) throw new RuleFileError('invalid_rule', `"${rule.trim()}" is not a valid rule: ${problem}`);
   return rule.trim();
 }
@@ -52,7 +52,7 @@ export function applyRuleEdit(json: Json, edit: RuleFileEdit, file: string): { j
   };
   const rule = edit.rule.trim();
   if (edit.op === 'add') {
-    const r = checkRule(rule);
+    const r = checkRule(rule, edit.behavior);
     const cur = list(edit.behavior);
     if (cur.includes(r)) return { json, changed: false };
     set(edit.behavior, [...cur, r]);
@@ -65,8 +65,8 @@ export function applyRuleEdit(json: Json, edit: RuleFileEdit, file: string): { j
     set(edit.behavior, cur.filter((_, i) => i !== at));
     return { json: out, changed: true };
   }
-  const next = checkRule(edit.newRule);
   const target = edit.newBehavior ?? edit.behavior;
+  const next = checkRule(edit.newRule, target);
   if (target === edit.behavior) {
     const replaced = cur.map((x, i) => (i === at ? next : x)).filter((x, i, all) => all.indexOf(x) === i);
     set(edit.behavior, replaced);
