@@ -1,37 +1,33 @@
-// Gitignore-style globs and ignore-file lines as ripgrep reads them, compiled to RegExps: the matching
-// half of the ignore rules, with no file system access, so --glob filters and permission patterns use it too.
+// Gitignore-style globs and ignore-file lines as ripgrep reads them, compiled to linear-time matchers
+// (base/automaton.ts): the matching half of the ignore rules, with no file system access, so --glob
+// filters and permission patterns use it too. A repository's .gitignore is untrusted input.
+
+import { ANY, ch, compile, literal, seq, type CharTest, type Matcher, type Piece } from '../base/automaton';
 
 /** A rule's verdict on one path: ignored, re-included (`!rule`), or no rule matched. */
 export type IgnoreMatch = 'ignore' | 'whitelist' | undefined;
 
-const REGEX_SYNTAX = /[\\^$.*+?()[\]{}|/]/;
-
-function literal(ch: string): string {
-  return REGEX_SYNTAX.test(ch) ? `\\${ch}` : ch;
-}
-
-/** Inside `[...]`: everything a class could misread is escaped. */
-function classLiteral(ch: string): string {
-  return /[\\\]^[-]/.test(ch) ? `\\${ch}` : ch;
-}
+const SLASH = 47;
+const notSlash: CharTest = (c) => c !== SLASH;
 
 /**
  * One glob as ripgrep's globset reads it (literal_separator, backslash escapes): `*` and `?` never
  * cross `/`, `**` spans directories only as a whole path component, `[...]`/`[!...]` classes, `{a,b}`
- * alternates. Returns an anchored regular expression source; throws on a malformed glob.
+ * alternates. Compiled to a linear-time matcher (base/automaton.ts); throws on a malformed glob.
  */
-export function globToRegExpSource(glob: string): string {
-  return `^${compileGlob([...glob], false)}$`;
+export function globMatcher(glob: string, caseInsensitive = false): Matcher {
+  return compile(globPiece([...glob], false), caseInsensitive);
 }
 
-function compileGlob(chars: string[], inAlternate: boolean): string {
-  let out = '';
+function globPiece(chars: string[], inAlternate: boolean): Piece {
+  const items: Piece[] = [];
   let i = 0;
   const n = chars.length;
+  const lit = (c: string) => items.push(literal(c));
   while (i < n) {
     const c = chars[i]!;
     if (c === '\\') {
-      out += i + 1 < n ? literal(chars[i + 1]!) : '\\\\';
+      lit(i + 1 < n ? chars[i + 1]! : '\\');
       i += 2;
     } else if (c === '*') {
       if (chars[i + 1] === '*') {
@@ -40,41 +36,41 @@ function compileGlob(chars: string[], inAlternate: boolean): string {
         const atEnd = after === n || chars[after] === '/';
         if (atStart && atEnd) {
           if (after === n) {
-            out += '.*';
+            items.push({ t: 'loop', test: ANY });
             i = after;
           } else {
             // `**/`: zero or more whole directories.
-            out += '(?:.*/)?';
+            items.push({ t: 'opt', item: seq({ t: 'loop', test: ANY }, ch(SLASH)) });
             i = after + 1;
           }
           continue;
         }
         // `**` inside a component is an ordinary star.
-        out += '[^/]*';
+        items.push({ t: 'loop', test: notSlash });
         i = after;
       } else {
-        out += '[^/]*';
+        items.push({ t: 'loop', test: notSlash });
         i += 1;
       }
     } else if (c === '?') {
-      out += '[^/]';
+      items.push({ t: 'char', test: notSlash });
       i += 1;
     } else if (c === '[') {
       const end = classEnd(chars, i);
       if (end < 0) throw new SyntaxError(`unclosed character class in glob ${JSON.stringify(chars.join(''))}`);
-      out += compileClass(chars.slice(i + 1, end));
+      items.push({ t: 'char', test: classTest(chars.slice(i + 1, end), chars) });
       i = end + 1;
     } else if (c === '{') {
       if (inAlternate) throw new SyntaxError(`nested alternate groups are not allowed in glob ${JSON.stringify(chars.join(''))}`);
       const { alternatives, end } = splitAlternates(chars, i);
-      out += `(?:${alternatives.map((a) => compileGlob(a, true)).join('|')})`;
+      items.push({ t: 'alt', items: alternatives.map((a) => globPiece(a, true)) });
       i = end + 1;
     } else {
-      out += literal(c);
+      lit(c);
       i += 1;
     }
   }
-  return out;
+  return { t: 'seq', items };
 }
 
 /** Index of the `]` closing the class opened at `start` (a `]` first in the class is literal). */
@@ -88,26 +84,29 @@ function classEnd(chars: string[], start: number): number {
   return -1;
 }
 
-function compileClass(body: string[]): string {
+function classTest(body: string[], glob: string[]): CharTest {
   let negated = false;
   let k = 0;
   if (body[0] === '!' || body[0] === '^') {
     negated = true;
     k = 1;
   }
-  let inner = '';
+  const ranges: Array<[number, number]> = [];
   for (; k < body.length; k++) {
-    const ch = body[k]!;
-    const isRange = ch !== undefined && body[k + 1] === '-' && k + 2 < body.length;
-    if (isRange) {
-      inner += `${classLiteral(ch)}-${classLiteral(body[k + 2]!)}`;
+    const lo = body[k]!.codePointAt(0)!;
+    if (body[k + 1] === '-' && k + 2 < body.length) {
+      const hi = body[k + 2]!.codePointAt(0)!;
+      // A reversed range is an error (a RegExp throws on it too), never a class that matches nothing silently.
+      if (hi < lo) throw new SyntaxError(`a reversed range ${body[k]}-${body[k + 2]} in glob ${JSON.stringify(glob.join(''))}`);
+      ranges.push([lo, hi]);
       k += 2;
     } else {
-      inner += classLiteral(ch);
+      ranges.push([lo, lo]);
     }
   }
+  const inClass = (c: number) => ranges.some(([lo, hi]) => c >= lo && c <= hi);
   // A negated class never matches the separator (git's FNM_PATHNAME).
-  return negated ? `[^/${inner}]` : `[${inner}]`;
+  return negated ? (c) => c !== SLASH && !inClass(c) : inClass;
 }
 
 function splitAlternates(chars: string[], start: number): { alternatives: string[][]; end: number } {
@@ -136,7 +135,7 @@ function splitAlternates(chars: string[], start: number): { alternatives: string
 }
 
 interface Rule {
-  re: RegExp;
+  re: Matcher;
   whitelist: boolean;
   dirOnly: boolean;
 }
@@ -173,7 +172,7 @@ export function parseIgnoreLine(raw: string): Rule | undefined {
   // `dir/**` matches what is inside the directory, not the directory itself.
   if (glob.endsWith('/**')) glob = `${glob}/*`;
   try {
-    return { re: new RegExp(globToRegExpSource(glob), 's'), whitelist, dirOnly };
+    return { re: globMatcher(glob), whitelist, dirOnly };
   } catch {
     // rg skips a malformed line (and warns); so do we.
     return undefined;

@@ -1,11 +1,12 @@
 // Matches a Bash rule's content against a command: exact `npm test`, prefix `git commit:*`, wildcard
 // `git *` (`*` anywhere, whole string). Until the Bash parser lands, compound commands fail closed for
 // allow rules; deny and ask rules match any part, through leading assignments and Claude Code's wrappers.
+import { ANY, ch, compile, literal, seq, type Matcher, type Piece } from '../base/automaton';
 
 export type BashPattern =
   | { kind: 'exact'; command: string }
   | { kind: 'prefix'; prefix: string }
-  | { kind: 'wildcard'; regex: RegExp };
+  | { kind: 'wildcard'; regex: Matcher };
 
 /** Collapses runs of blanks so `npm  test` and `npm test` are one command for matching. */
 function normalize(command: string): string {
@@ -21,30 +22,38 @@ export function parseBashPattern(content: string): BashPattern {
   const c = normalize(content);
   if (c.endsWith(':*') && !hasUnescapedStar(c.slice(0, -2))) return { kind: 'prefix', prefix: c.slice(0, -2).trimEnd() };
   if (!hasUnescapedStar(c)) return { kind: 'exact', command: c.replace(/\\\*/g, '*') };
-  return { kind: 'wildcard', regex: wildcardRegex(c) };
+  return { kind: 'wildcard', regex: wildcardMatcher(c) };
 }
 
 /**
  * `*` matches any run of characters (spaces included); `\*` is a literal star. A single trailing
- * ` *` also matches nothing at all, so `git *` covers a bare `git` but never `gitk`.
+ * ` *` also matches nothing at all, so `git *` covers a bare `git` but never `gitk`. Linear-time
+ * (base/automaton.ts): a rule is user input and must never freeze the app (PX8).
  */
-function wildcardRegex(pattern: string): RegExp {
-  let src = '';
-  let i = 0;
+function wildcardMatcher(pattern: string): Matcher {
   const trailing = /(^|[^\\]) \*$/.test(pattern) && pattern.indexOf('*') === pattern.length - 1;
   const body = trailing ? pattern.slice(0, -2) : pattern;
-  while (i < body.length) {
-    const ch = body[i]!;
-    if (ch === '\\' && body[i + 1] === '*') {
-      src += '\\*';
-      i += 2;
-      continue;
+  const items: Piece[] = [];
+  let text = '';
+  const flush = () => {
+    if (text) items.push(literal(text));
+    text = '';
+  };
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i]!;
+    if (c === '\\' && body[i + 1] === '*') {
+      text += '*';
+      i++;
+    } else if (c === '*') {
+      flush();
+      items.push({ t: 'loop', test: ANY });
+    } else {
+      text += c;
     }
-    src += ch === '*' ? '.*' : ch.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
-    i++;
   }
-  if (trailing) src += '(?: .*)?';
-  return new RegExp(`^${src}$`, 's');
+  flush();
+  if (trailing) items.push({ t: 'opt', item: seq(ch(32), { t: 'loop', test: ANY }) });
+  return compile({ t: 'seq', items });
 }
 
 export function matchesBashPattern(pattern: BashPattern, command: string): boolean {

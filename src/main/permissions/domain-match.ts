@@ -3,7 +3,8 @@
 // subdomain at any depth (not the domain itself), and a `*` anywhere else one label only
 // (`example.*` matches example.org, never example.evil.com). Other content matches the URL as a glob,
 // only for deny and ask (our reading: it is not Claude Code syntax, so it never allows).
-import { escapeGlobPart, starRegex } from './star-glob';
+import { ANY, ch, type Matcher } from '../base/automaton';
+import { starMatcher } from './star-glob';
 import type { RuleBehavior } from './types';
 
 function hostOf(url: string): string | null {
@@ -28,31 +29,29 @@ export function ruleDomain(content: string): string | null {
   return m ? m[1]!.trim().toLowerCase().replace(/\.$/, '') : null;
 }
 
-const domainGlobs = new Map<string, RegExp>();
+const DOT = 46;
+const notDot = (c: number): boolean => c !== DOT;
 
-/** A `domain:` pattern with `*` as a regular expression over a normalised host. */
-function domainRegex(domain: string): RegExp {
-  let re = domainGlobs.get(domain);
-  if (!re) {
-    const anyDepth = domain.startsWith('*.');
-    const labels = (anyDepth ? domain.slice(2) : domain).split('*').map(escapeGlobPart);
-    re = new RegExp(`^${anyDepth ? '(?:[^.]+\\.)+' : ''}${labels.join('[^.]*')}$`, 's');
-    if (domainGlobs.size > 1_000) domainGlobs.clear();
-    domainGlobs.set(domain, re);
-  }
-  return re;
+/**
+ * A `domain:` pattern with `*` over a normalised host: a leading `*.` is one or more whole labels (a
+ * host has no empty labels, so "a non-dot, then anything, then a dot"), any other `*` stays inside
+ * one label.
+ */
+function domainMatcher(domain: string): Matcher {
+  if (!domain.startsWith('*.')) return starMatcher(domain, false, notDot);
+  return starMatcher(domain.slice(2), false, notDot, [{ t: 'char', test: notDot }, { t: 'loop', test: ANY }, ch(DOT)]);
 }
 
 export function webFetchRuleMatches(content: string, input: unknown, behavior: RuleBehavior): boolean {
   const url = urlOf(input);
   if (url === undefined) return false;
   const domain = ruleDomain(content);
-  if (domain === null) return behavior !== 'allow' && starRegex(content.trim(), true).test(url.trim());
+  if (domain === null) return behavior !== 'allow' && starMatcher(content.trim(), true).test(url.trim());
   if (domain === '') return false;
   const host = hostOf(url);
   // An unreadable URL cannot be shown not to be the denied host, nor to be the allowed one.
   if (host === null) return behavior !== 'allow';
   if (domain === '*') return true;
   if (!domain.includes('*')) return host === domain;
-  return domainRegex(domain).test(host);
+  return domainMatcher(domain).test(host);
 }

@@ -5,7 +5,7 @@ import { mcpRuleCovers, type PermissionRuleValue } from '../../shared/permission
 import { bashRuleMatches } from './bash-match';
 import { webFetchRuleMatches } from './domain-match';
 import { pathRuleMatches, type PathContext } from './path-match';
-import { starRegex } from './star-glob';
+import { starMatcher } from './star-glob';
 import { isAnchoredMcpGlob, isToolNameGlob, toolNameGlobMatches } from './rule-parse';
 import { CLAUDE_CODE_CATALOG, isFileTool, pathRuleReplacement, ruleToolCovers, type ToolCatalog } from './tool-catalog';
 import type { RuleBehavior } from './types';
@@ -44,7 +44,7 @@ const PRIMARY_FIELDS = ['file_path', 'notebook_path', 'path', 'url', 'pattern', 
 export const genericContentMatcher: ContentMatcher = (content, input) => {
   for (const name of PRIMARY_FIELDS) {
     const value = field(input, name);
-    if (value !== undefined) return starRegex(content).test(value);
+    if (value !== undefined) return starMatcher(content).test(value);
   }
   return false;
 };
@@ -94,7 +94,7 @@ function contentCovers(content: string, toolName: string, input: unknown, behavi
     // reading: the tool's own specifier, `Bash(rm *)`, so the deny still holds.
     if (param.name === primaryField(toolName, catalog)) return contentCovers(param.value, toolName, input, behavior, opts, catalog);
     const value = scalar(input, param.name);
-    if (value !== undefined && starRegex(param.value).test(value)) return true;
+    if (value !== undefined && starMatcher(param.value).test(value)) return true;
   }
   // File readers and editors match path patterns, whichever tool declares itself one.
   const lookup = (name: string) => opts.matchers?.[name] ?? DEFAULT_CONTENT_MATCHERS[name] ?? (isFileTool(catalog, name) ? pathMatcher : undefined);

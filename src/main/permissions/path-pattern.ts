@@ -4,7 +4,8 @@
 // deny/ask rules read a relative single-folder pattern at different depths. Pure: the caller supplies
 // the anchor directories.
 import path from 'node:path';
-import { globToRegExpSource } from '../fs/gitignore-glob';
+import type { Matcher } from '../base/automaton';
+import { globMatcher } from '../fs/gitignore-glob';
 import type { RuleBehavior } from './types';
 
 export type PathAnchor = 'root' | 'home' | 'project' | 'cwd';
@@ -13,9 +14,10 @@ export type PathAnchor = 'root' | 'home' | 'project' | 'cwd';
 export interface PathGlob {
   /** gitignore: a pattern with no `/` (other than a trailing one) matches at any depth below its anchor. */
   anyDepth: boolean;
-  regex: RegExp;
+  /** Linear-time: a rule is user input and must never freeze the app (PX8). */
+  regex: Matcher;
   /** Case-insensitive twin, for deny/ask rules on case-insensitive file systems. */
-  regexI: RegExp;
+  regexI: Matcher;
 }
 
 export interface PathPattern {
@@ -43,8 +45,8 @@ function singleDirSegment(glob: string): boolean {
 }
 
 function compile(glob: string, anyDepth: boolean): PathGlob {
-  const source = globToRegExpSource(anyDepth && !glob.startsWith('**/') ? `**/${glob}` : glob);
-  return { anyDepth, regex: new RegExp(source, 's'), regexI: new RegExp(source, 'si') };
+  const full = anyDepth && !glob.startsWith('**/') ? `**/${glob}` : glob;
+  return { anyDepth, regex: globMatcher(full), regexI: globMatcher(full, true) };
 }
 
 /** Parses once; the caller caches (rules are re-evaluated on every call). */

@@ -3,7 +3,7 @@
 // `mcp__*__delete_*` in the tool-name position. A glob must match the whole tool name. Deny and ask
 // rules accept any glob; allow rules only one after a literal `mcp__<server>__` prefix.
 import { parseRule, type RuleParseResult } from '../../shared/permissions/rule';
-import { starRegex } from './star-glob';
+import { starMatcher } from './star-glob';
 
 const GLOB_NAME = /^[A-Za-z0-9_*-]+$/;
 
@@ -31,17 +31,9 @@ export function isAnchoredMcpGlob(toolName: string): boolean {
   return parts.length >= 3 && parts[0] === 'mcp' && parts[1] !== '' && !parts[1]!.includes('*');
 }
 
-const globs = new Map<string, RegExp>();
-
 /** Whether a tool-name glob matches the whole name (`*` is any run of characters, `__` included). */
 export function toolNameGlobMatches(glob: string, toolName: string): boolean {
-  let re = globs.get(glob);
-  if (!re) {
-    re = starRegex(glob);
-    if (globs.size > 1_000) globs.clear();
-    globs.set(glob, re);
-  }
-  return re.test(toolName);
+  return starMatcher(glob).test(toolName);
 }
 
 export const UNANCHORED_ALLOW_GLOB =

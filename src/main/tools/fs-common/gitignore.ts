@@ -6,6 +6,6 @@
 // every path it is given, so a search started inside an ignored directory (node_modules/react) would
 // find nothing; rg matches each path on its own and prunes while walking, which is what is done here.
 
-export { globToRegExpSource, IgnoreRules, parseIgnoreLine, type IgnoreMatch } from '../../fs/gitignore-glob';
+export { globMatcher, IgnoreRules, parseIgnoreLine, type IgnoreMatch } from '../../fs/gitignore-glob';
 export { loadAncestorLayers, loadIgnoreLayer, matchIgnoreLayers, type IgnoreLayer } from './ignore-layers';
 export { createTimeSlicer, SLICE_MS, walkFiles, type WalkOptions } from './ignore-walk';

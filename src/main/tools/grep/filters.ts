@@ -2,7 +2,7 @@
 // values, overrides (gitignore syntax inverted: `*.ts` selects, `!*.ts` excludes, and once any glob
 // selects, unselected files are out), and the --type table. Used by both backends so they agree.
 import { GREP_VCS_DIRECTORIES } from '../../../shared/tools/grep';
-import { globToRegExpSource, IgnoreRules, type IgnoreMatch } from '../fs-common/gitignore';
+import { globMatcher, IgnoreRules, type IgnoreMatch } from '../fs-common/gitignore';
 import { RG_TYPES } from './rg-types';
 import { GrepError } from './errors';
 
@@ -44,6 +44,6 @@ export function compileType(type: string | undefined): ((name: string) => Ignore
   if (!globs) {
     throw new GrepError(`unrecognized file type: ${type} (the built-in search knows ripgrep 13's types; use glob instead)`, 'Grep: unknown type');
   }
-  const res = globs.map((g) => new RegExp(globToRegExpSource(g), 's'));
+  const res = globs.map((g) => globMatcher(g));
   return (name) => (res.some((re) => re.test(name)) ? 'whitelist' : 'ignore');
 }
