@@ -31,6 +31,8 @@ export interface WebApp {
 export interface WebAppOptions {
   /** The key the server gets in ANTHROPIC_API_KEY; null starts it with no key at all. */
   apiKey: string | null;
+  /** More environment for the server (test seams such as AGENT_DESK_MAX_TURNS). */
+  env?: Record<string, string>;
 }
 
 function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
@@ -54,7 +56,7 @@ async function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /** The environment of the server: ours minus any real credentials, plus the test's. */
-function serverEnv(fakeUrl: string, dataDir: string, apiKey: string | null): NodeJS.ProcessEnv {
+function serverEnv(fakeUrl: string, dataDir: string, apiKey: string | null, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) {
     if (!k.startsWith('ANTHROPIC_') && !k.startsWith('AGENT_DESK_')) env[k] = v;
@@ -68,6 +70,7 @@ function serverEnv(fakeUrl: string, dataDir: string, apiKey: string | null): Nod
     AGENT_DESK_MAX_ATTEMPTS: '2',
     AGENT_DESK_RETRY_BASE_MS: '200',
     AGENT_DESK_LOG: 'info',
+    ...extra,
   };
 }
 
@@ -112,7 +115,7 @@ export const test = base.extend<{ webOptions: WebAppOptions; webApp: WebApp; req
 
     const child = spawn(process.execPath, [CLI, 'serve', projectDir, '--port', '0', '--token', token], {
       cwd: projectDir,
-      env: serverEnv(fake.url, dataDir, webOptions.apiKey),
+      env: serverEnv(fake.url, dataDir, webOptions.apiKey, webOptions.env),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { PermissionDecision, PermissionRequestView } from './permissions/request';
 import { ToolCallView, ToolProgress } from './tools/tool-call';
-import { Message, SessionStatus, SessionSummary } from './transcript';
+import { Message, RunStop, SessionStatus, SessionSummary } from './transcript';
 
 export const ErrorInfo = z.object({
   /** A stable machine code: 'auth', 'network', 'rate_limit', 'overloaded', 'api', 'aborted', 'internal', … */
@@ -54,6 +54,12 @@ export const SessionEvent = z.discriminatedUnion('type', [
     requestId: z.string(),
     decision: PermissionDecision.or(z.literal('cancelled')),
   }),
+  /**
+   * The run stopped short (a limit, a stop reason such as max_tokens, a hook, an error): why, in plain
+   * words. `messageId` is the run's last message, which carries the same `stopped` from now on (and on
+   * disk); null when no message joined the conversation (a hook blocked the prompt).
+   */
+  z.object({ ...base, type: z.literal('run_stopped'), messageId: z.string().nullable(), stop: RunStop }),
   /** Usage of the model call that just ended, and the session's running total. */
   z.object({ ...base, type: z.literal('usage'), turn: UsageTotals, total: UsageTotals }),
 ]);

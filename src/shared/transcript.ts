@@ -30,6 +30,36 @@ export const Usage = z.object({
 });
 export type Usage = z.infer<typeof Usage>;
 
+/** Why a run ended short of finishing its work (a limit, the model's stop reason, a hook, an error). */
+export const RunStopKind = z.enum(['max_turns', 'max_tokens', 'refusal', 'context_full', 'hook_stopped', 'prompt_blocked', 'error']);
+export type RunStopKind = z.infer<typeof RunStopKind>;
+
+/**
+ * How a run stopped short, as plain data: saved on the last message of that run (so a reopened
+ * conversation still says why) and published as a `run_stopped` event.
+ */
+export const RunStop = z.object({
+  kind: RunStopKind,
+  /** What happened, in plain words for the person (the notice's text; no terminal jargon). */
+  text: z.string(),
+  /** Whether going on makes sense: a Continue button sends CONTINUE_TEXT as the next message. */
+  canContinue: z.boolean(),
+  /** max_turns: the limit that was reached. */
+  maxTurns: z.number().int().positive().optional(),
+  /** hook_stopped, prompt_blocked: the hook's reason. */
+  reason: z.string().optional(),
+  /** error: the error's code ('network', 'auth', …). */
+  errorCode: z.string().optional(),
+});
+export type RunStop = z.infer<typeof RunStop>;
+
+/**
+ * The continuation a Continue button sends: an ordinary user message, a new turn (like typing
+ * "continue" in Claude Code). After a limit the last message holds tool results; the request merges
+ * this text into that user message, so the transcript stays valid for the API.
+ */
+export const CONTINUE_TEXT = 'Continue from where you stopped.';
+
 export const Message = z.object({
   id: z.string(),
   role: z.enum(['user', 'assistant']),
@@ -38,6 +68,8 @@ export const Message = z.object({
   model: z.string().optional(),
   stopReason: z.string().nullable().optional(),
   usage: Usage.optional(),
+  /** Set on the last message of a run that stopped short: why, in plain words. Never sent to the model. */
+  stopped: RunStop.optional(),
 });
 export type Message = z.infer<typeof Message>;
 

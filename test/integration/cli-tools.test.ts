@@ -1,27 +1,15 @@
 // `agent-desk -p` running tools headless (in-process main(), real SDK, fake API): Claude Code's flags
 // (--allowedTools, --disallowedTools, --permission-mode, --permission-prompt-tool, --bare) and the
 // stream-json protocol, line by line: system init, assistant, user (tool results), result.
-import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { main } from '../../src/main/cli/main';
+import { runCli } from './cli-run';
 import { createHarness, resultFor, type Harness } from './harness';
 
 let h: Harness;
 beforeEach(async () => void (h = await createHarness()));
 afterEach(() => h.close());
 
-async function cli(argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(argv, {
-    stdout: { write: (s: string) => (stdout += s) },
-    stderr: { write: (s: string) => (stderr += s) },
-    stdin: Object.assign(Readable.from([]), { isTTY: true }),
-    env: h.env,
-    cwd: h.projectDir,
-  });
-  return { code, stdout, stderr };
-}
+const cli = (argv: string[]) => runCli(h, argv);
 
 const bashTurn = (id: string, command: string) => ({ content: [{ type: 'tool_use' as const, id, name: 'Bash', input: { command } }] });
 

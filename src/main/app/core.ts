@@ -7,6 +7,7 @@ import type { Dispatcher } from '../ipc/dispatch';
 import { createDispatcher } from '../ipc/dispatch';
 import { createSessionRuntimeFactory } from '../engine/session-runtime';
 import { buildSystemPrompt } from '../engine/system-prompt';
+import { maxTurnsFromEnv } from '../engine/turn-limit';
 import { cliRules, type ToolsConfig } from '../engine/tools/config';
 import { createModelAccess, type ModelAccess } from '../model/access';
 import { retryPolicyFromEnv } from '../model/retry';
@@ -38,6 +39,7 @@ export interface EngineOptions {
   bus?: EventBus;
   /** How sessions offer tools: the CLI's flags and headless mode, and test seams. Default: prompting host. */
   tools?: ToolsConfig;
+  /** Model turns a run may take; default none (AGENT_DESK_MAX_TURNS may set one). */
   maxTurns?: number;
   /** `--settings FILE`: Claude Code's flagSettings, between local settings and the managed policy. */
   settingsFile?: string;
@@ -76,8 +78,6 @@ export interface Core {
   notices: Notice[];
   dispose(): Promise<void>;
 }
-
-export const DEFAULT_MAX_TURNS = 50;
 
 export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
   const env = opts.env ?? process.env;
@@ -140,6 +140,7 @@ export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
   });
   const store = createSessionStore({ dataDir, log });
   const toolsConfig = opts.tools ?? {};
+  const maxTurns = opts.maxTurns ?? maxTurnsFromEnv(env);
   const permissions = createPermissionService({ settings: projectSettings, env, cliRules: () => cliRules(toolsConfig), store });
   const sessions = new SessionManager({
     store,
@@ -147,7 +148,7 @@ export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
     model,
     log,
     retry: retryPolicyFromEnv(env),
-    maxTurns: opts.maxTurns ?? DEFAULT_MAX_TURNS,
+    ...(maxTurns ? { maxTurns } : {}),
     systemPrompt: (projectDir) => buildSystemPrompt({ projectDir }),
     now: Date.now,
     newId: randomUUID,

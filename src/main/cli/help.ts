@@ -15,7 +15,7 @@ Run options:
   --output-format text|json|stream-json text streams the reply; json prints one result object;
                                         stream-json prints one JSON event per line
   --model M                             the model for this run (default: ANTHROPIC_MODEL, settings, or the built-in default)
-  --max-turns N                         stop after N model turns
+  --max-turns N                         stop after N model turns (default: no limit)
   --allowedTools RULES                  tools that run without asking, comma or space separated, repeatable:
                                         Bash, "Bash(npm test)", "Bash(git commit:*)" (also --allowed-tools)
   --disallowedTools RULES               tools that never run; a bare name hides the tool from the model

@@ -131,6 +131,14 @@ describe('runLoop', () => {
     expect(transcript.at(-1)!.content).toEqual([{ type: 'tool_result', tool_use_id: 'toolu_x', content: 'contents of x' }]);
   });
 
+  it('without maxTurns there is no limit: 55 tool turns, then the answer', async () => {
+    for (let i = 0; i < 55; i++) server.push({ content: [{ type: 'tool_use', id: `toolu_n${i}`, name: 'Read', input: { path: `f${i}` } }] });
+    server.push({ content: [{ type: 'text', text: 'all read' }] });
+    const { opts } = setup({ toolRunner: recordingRunner([]) });
+    delete opts.maxTurns;
+    expect(await runLoop(opts, new AbortController().signal)).toMatchObject({ turns: 56, stopReason: 'end_turn', maxTurnsReached: false });
+  });
+
   it('without a ToolRunner, one model call per user message', async () => {
     server.push({ content: [{ type: 'tool_use', id: 'toolu_y', name: 'Read', input: { path: 'y' } }] });
     const { opts, transcript } = setup();

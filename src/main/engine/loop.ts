@@ -1,6 +1,7 @@
 // The model ↔ tools turn loop of one user message: call the model (tools start while it streams),
 // append its reply, append ALL the turn's tool results in one user message in call order, and go on
-// while it asks for tools, up to maxTurns. A Stop hook may send it back to work once it ends.
+// while it asks for tools, up to maxTurns when the run has a limit (interactive runs have none).
+// A Stop hook may send it back to work once it ends.
 import type { Message, Usage } from '../../shared/transcript';
 import type { ModelError } from '../model/errors';
 import type { RetryPolicy } from '../model/retry';
@@ -19,7 +20,8 @@ export interface LoopOptions {
   /** The request's messages, system and tools, built before every model call. */
   request: () => RequestParts;
   toolRunner?: ToolRunner;
-  maxTurns: number;
+  /** Model turns this run may take; absent = no limit. */
+  maxTurns?: number;
   maxTokens?: number;
   retry: RetryPolicy;
   /** A complete message of this turn (an assistant reply, or tool results), in order. */
@@ -63,6 +65,7 @@ export async function runLoop(opts: LoopOptions, signal: AbortSignal): Promise<L
   let turns = 0;
   let stopReason: string | null = null;
   let stopHookActive = false;
+  const maxTurns = opts.maxTurns ?? Infinity;
   const runner = opts.toolRunner;
   const beginTools = runner ? (messageId: string) => runner.begin(messageId, signal) : undefined;
   const aborted = (): LoopResult => ({ turns, stopReason: 'aborted', usage, aborted: true, maxTurnsReached: false });
@@ -104,12 +107,12 @@ export async function runLoop(opts: LoopOptions, signal: AbortSignal): Promise<L
       if (signal.aborted) return aborted();
       if (stopTurn) return { turns, stopReason, usage, aborted: false, maxTurnsReached: false, hookStopped: stopTurn.reason };
       if (stopReason === 'tool_use') {
-        if (turns >= opts.maxTurns) return { turns, stopReason, usage, aborted: false, maxTurnsReached: true };
+        if (turns >= maxTurns) return { turns, stopReason, usage, aborted: false, maxTurnsReached: true };
         continue;
       }
     }
     if (signal.aborted) return aborted();
-    if (opts.onEnd && turns < opts.maxTurns) {
+    if (opts.onEnd && turns < maxTurns) {
       const goOn = await opts.onEnd(stopHookActive, signal);
       if (signal.aborted) return aborted();
       if (goOn) {

@@ -1,25 +1,25 @@
 // One conversation of one project: takes a user message (UserPromptSubmit hooks may block it), runs the
-// turn loop with tools, publishes what happens as SessionEvents (usage and cost after every model call),
-// and writes the turn's messages to the store in one append when the turn ends, with the final
-// snapshots of its file-changing calls (their structured output outlives a restart: the Changes pane).
+// turn loop with tools, publishes what happens as SessionEvents (usage and cost after every model call,
+// and why a run stopped short), and hands the turn's messages to its persistence when the turn ends.
 import { IpcFailure } from '../../shared/ipc/errors';
 import type { PermissionReplyInput, PermissionRequestView, RequestOrigin } from '../../shared/permissions/request';
 import type { ErrorInfo, SessionEvent, UsageTotals } from '../../shared/session-events';
-import { CLAUDE_CODE_CATALOG } from '../permissions/tool-catalog';
 import { isTerminal, type ToolCallView } from '../../shared/tools/tool-call';
-import { messageText, type Message, type SessionStatus, type SessionSummary, type Usage } from '../../shared/transcript';
+import { messageText, type Message, type RunStop, type SessionStatus, type SessionSummary, type Usage } from '../../shared/transcript';
 import type { Logger } from '../base/log';
 import type { ModelAccess } from '../model/access';
 import { ModelError } from '../model/errors';
 import type { RetryPolicy } from '../model/retry';
-import type { SessionMeta, SessionStore, StoredSession } from '../sessions/store';
+import type { SessionStore, StoredSession } from '../sessions/store';
 import { titleFromText, UNTITLED } from '../sessions/title';
 import { buildSystemBlocks } from '../tools/core/tools-param';
 import type { SessionEventBody } from './event-body';
 import { runLoop, type LoopOptions, type LoopResult } from './loop';
 import type { RequestParts } from './model-call';
 import { toApiMessages } from './request';
+import { runStopOf } from './run-stop';
 import { SessionHooks } from './session-hooks';
+import { SessionPersistence } from './session-persistence';
 import type { SessionRuntime, SessionRuntimeFactory } from './session-runtime';
 import { addTotals, callTotals, totalsOf, ZERO_TOTALS, ZERO_USAGE } from './usage';
 
@@ -29,7 +29,8 @@ export interface SessionDeps {
   publish: (event: SessionEvent) => void;
   log: Logger;
   retry: RetryPolicy;
-  maxTurns: number;
+  /** Model turns a run may take; absent = no limit (interactive sessions, like Claude Code). */
+  maxTurns?: number;
   /** The session's system prompt; built once per session so the cached prefix never changes. */
   systemPrompt: (projectDir: string) => string;
   now: () => number;
@@ -59,6 +60,8 @@ export interface TurnOutcome {
   maxTurnsReached: boolean;
   /** A hook ended the turn (PostToolUse `continue: false`), or blocked the prompt. */
   hookStopped?: string;
+  /** Why the run stopped short, when it did (also published, and saved on its last message). */
+  stopped?: RunStop;
   durationMs: number;
 }
 
@@ -69,18 +72,7 @@ export class Session {
   private title: string;
   private readonly messages: Message[];
   private statusValue: SessionStatus = 'idle';
-  /** Whether the meta line is on disk already. */
-  private persisted: boolean;
-  /** Messages not yet written (kept after a failed write, so the next turn's append retries them). */
-  private pending: Message[] = [];
-  /** Final snapshots of file-changing calls: saved ones and this run's (kept when the runtime forgets them). */
-  private readonly savedCalls = new Map<string, ToolCallView>();
-  /** Such snapshots not yet written; they go with the messages of the same append. */
-  private pendingCalls: ToolCallView[] = [];
-  /** Appends one after another, so a late call's save never races the turn's. */
-  private saving: Promise<void> = Promise.resolve();
-  /** False while a turn runs and its end will save; a call that ends after that point is saved alone. */
-  private saveCallsAtOnce = true;
+  private readonly persistence: SessionPersistence;
   private controller: AbortController | null = null;
   private current: Promise<TurnOutcome> | null = null;
   private readonly runtime: SessionRuntime | null;
@@ -99,9 +91,16 @@ export class Session {
     this.createdAt = init.createdAt;
     this.title = init.title ?? UNTITLED;
     this.messages = [...(init.messages ?? [])];
-    // Calls saved before views carried their tool's kind get it from the tool's name.
-    for (const call of init.calls ?? []) this.savedCalls.set(call.id, call.kind ? call : { ...call, kind: CLAUDE_CODE_CATALOG.traits(call.name)?.kind ?? 'other' });
-    this.persisted = init.persisted ?? false;
+    this.persistence = new SessionPersistence({
+      store: deps.store,
+      log: deps.log,
+      id: this.id,
+      projectDir: this.projectDir,
+      createdAt: this.createdAt,
+      title: () => this.title,
+      ...(init.calls ? { calls: init.calls } : {}),
+      persisted: init.persisted ?? false,
+    });
     this.totals = totalsOf(this.messages);
     this.fixedOrigin = init.origin ? { ...init.origin } : undefined;
     this.runtime = deps.runtime?.({ sessionId: this.id, projectDir: this.projectDir, publish: (e) => this.publish(e), origin: () => this.origin() }) ?? null;
@@ -129,7 +128,7 @@ export class Session {
 
   /** Whether anything of this session is on disk (an untouched new session is not). */
   get saved(): boolean {
-    return this.persisted;
+    return this.persistence.saved;
   }
 
   summary(): SessionSummary {
@@ -157,7 +156,7 @@ export class Session {
   toolCalls(): ToolCallView[] {
     const live = this.runtime?.tools?.views() ?? [];
     const liveIds = new Set(live.map((c) => c.id));
-    return [...[...this.savedCalls.values()].filter((c) => !liveIds.has(c.id)), ...live];
+    return [...this.persistence.calls().filter((c) => !liveIds.has(c.id)), ...live];
   }
 
   pendingPermissions(): PermissionRequestView[] {
@@ -187,7 +186,7 @@ export class Session {
     const user: Message = { id: this.deps.newId(), role: 'user', content: [{ type: 'text', text }], createdAt: this.deps.now() };
     const controller = new AbortController();
     this.controller = controller;
-    this.saveCallsAtOnce = false;
+    this.persistence.beginTurn();
     // A UserPromptSubmit hook decides first whether the prompt joins the conversation at all.
     const gated = this.hooks.gatesPrompts();
     if (gated) this.setStatus('running');
@@ -219,15 +218,8 @@ export class Session {
   }
 
   private publish(e: SessionEventBody): void {
-    if (e.type === 'tool_call' && isTerminal(e.call.state) && e.call.kind === 'edit') this.keepCall(e.call);
+    if (e.type === 'tool_call' && isTerminal(e.call.state) && e.call.kind === 'edit') this.persistence.keepCall(e.call);
     this.deps.publish({ ...e, sessionId: this.id } as SessionEvent);
-  }
-
-  private keepCall(call: ToolCallView): void {
-    this.savedCalls.set(call.id, call);
-    this.pendingCalls.push(call);
-    // Normally the turn's end saves it; one that ends after its turn (past the stop grace) is saved now.
-    if (this.saveCallsAtOnce) this.flush().catch((err: unknown) => this.deps.log.error(`session ${this.id}: could not save`, err));
   }
 
   private setStatus(status: SessionStatus): void {
@@ -240,7 +232,7 @@ export class Session {
     const titled = this.title === UNTITLED && !this.messages.some((m) => m.role === 'user');
     if (titled) this.title = titleFromText(messageText(user));
     this.messages.push(user);
-    this.pending.push(user);
+    this.persistence.add(user);
     this.publish({ type: 'message', message: user });
     if (setRunning) this.setStatus('running');
     if (titled) this.publish({ type: 'summary', session: this.summary() });
@@ -259,6 +251,7 @@ export class Session {
 
   private async runTurn(user: Message, gated: boolean, signal: AbortSignal, opts: TurnOptions): Promise<TurnOutcome> {
     const t0 = this.deps.now();
+    const maxTurns = opts.maxTurns ?? this.deps.maxTurns;
     const turnMessages: Message[] = [];
     let result: LoopResult | null = null;
     let error: ModelError | null = null;
@@ -282,11 +275,11 @@ export class Session {
             model: config.model,
             request: () => this.request(),
             ...(tools ? { toolRunner: tools } : {}),
-            maxTurns: opts.maxTurns ?? this.deps.maxTurns,
+            ...(maxTurns ? { maxTurns } : {}),
             retry: this.deps.retry,
             append: (m) => {
               this.messages.push(m);
-              this.pending.push(m);
+              this.persistence.add(m);
               turnMessages.push(m);
               this.publish({ type: 'message', message: m });
               if (m.role === 'assistant' && m.usage) {
@@ -312,11 +305,19 @@ export class Session {
     }
     const aborted = (result?.aborted ?? false) || (signal.aborted && !result && !error);
     if (result?.hookStopped) this.runtime?.notify('info', `A hook ended the turn: ${result.hookStopped}`);
+    const stopped = runStopOf({
+      aborted,
+      ...(result?.maxTurnsReached && maxTurns ? { maxTurnsReached: { limit: maxTurns } } : {}),
+      stopReason: result?.stopReason ?? null,
+      ...(result?.hookStopped !== undefined ? { hookStopped: result.hookStopped } : {}),
+      ...(blocked !== undefined ? { promptBlocked: blocked } : {}),
+      ...(error ? { error: error.toInfo() } : {}),
+    });
+    if (stopped) this.markStopped(turnMessages, stopped);
 
     let saveError: ErrorInfo | null = null;
-    this.saveCallsAtOnce = true;
     try {
-      await this.flush();
+      await this.persistence.endTurn();
     } catch (err) {
       this.deps.log.error(`session ${this.id}: could not save`, err);
       saveError = { code: 'internal', message: `Could not save the session: ${err instanceof Error ? err.message : String(err)}` };
@@ -342,26 +343,24 @@ export class Session {
       stopReason: result?.stopReason ?? null,
       maxTurnsReached: result?.maxTurnsReached ?? false,
       ...(hookStopped ? { hookStopped } : {}),
+      ...(stopped ? { stopped } : {}),
       durationMs: this.deps.now() - t0,
     };
   }
 
-  private flush(): Promise<void> {
-    const run = this.saving.then(() => this.write());
-    this.saving = run.catch(() => undefined);
-    return run;
-  }
-
-  private async write(): Promise<void> {
-    if (this.pending.length === 0 && this.pendingCalls.length === 0) return;
-    const meta: SessionMeta | undefined = this.persisted
-      ? undefined
-      : { type: 'meta', version: 1, id: this.id, projectDir: this.projectDir, createdAt: this.createdAt, title: this.title };
-    const batch = [...this.pending];
-    const calls = [...this.pendingCalls];
-    await this.deps.store.append(this.projectDir, this.id, { ...(meta ? { meta } : {}), messages: batch, ...(calls.length > 0 ? { calls } : {}) });
-    this.persisted = true;
-    this.pending = this.pending.slice(batch.length);
-    this.pendingCalls = this.pendingCalls.slice(calls.length);
+  /** The run's last message says why it stopped (saved with it), and so does an event now. */
+  private markStopped(turnMessages: Message[], stop: RunStop): void {
+    const last = turnMessages.at(-1);
+    const at = last ? this.messages.lastIndexOf(last) : -1;
+    if (!last || at === -1) {
+      this.publish({ type: 'run_stopped', messageId: null, stop });
+      return;
+    }
+    const marked: Message = { ...last, stopped: stop };
+    // Written already (a late call's save ran mid-turn): the notice lives until the app closes.
+    if (!this.persistence.replace(last, marked)) this.deps.log.warn(`session ${this.id}: the reason the run stopped is not saved`);
+    this.messages[at] = marked;
+    turnMessages[turnMessages.length - 1] = marked;
+    this.publish({ type: 'run_stopped', messageId: last.id, stop });
   }
 }

@@ -1,7 +1,7 @@
 // Behaviour of the renderer stores against a fake bridge: event handling, batching, send/open flows, errors.
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { SessionEvent } from '../../../shared/session-events';
-import type { Message, SessionSummary } from '../../../shared/transcript';
+import { CONTINUE_TEXT, type Message, type RunStop, type SessionSummary } from '../../../shared/transcript';
 import type { AppInit } from '../../../shared/ipc/contract';
 import { createFakeBridge, type FakeBridge } from '../testing/fake-bridge';
 import { createStores, type Stores } from './create-stores';
@@ -276,6 +276,30 @@ describe('renderer stores (UI: state flows one way, DK2)', () => {
     const st = createStores(b);
     await st.start();
     expect(st.app.getState().loadError).toBe('main is not ready');
+  });
+
+  it('run_stopped marks the run\'s last message with why it stopped; Continue sends CONTINUE_TEXT', async () => {
+    await stores.sessions.getState().open('new');
+    const stop: RunStop = { kind: 'max_turns', text: 'Stopped after 3 turns, the limit set for this run.', canContinue: true, maxTurns: 3 };
+    ev({ sessionId: 'new', type: 'run_stopped', messageId: 'a0', stop });
+    ev({ sessionId: 'other', type: 'run_stopped', messageId: 'u0', stop });
+    expect(stores.sessions.getState().messages.map((m) => m.stopped ?? null)).toEqual([null, stop]);
+    expect(stores.sessions.getState().unsentStop).toBeNull();
+
+    expect(await stores.sessions.getState().continueRun()).toBe(true);
+    expect(bridge.calls.at(-1)).toEqual({ channel: 'session:send', request: { sessionId: 'new', text: CONTINUE_TEXT } });
+  });
+
+  it('a run_stopped without a message (a blocked prompt) is kept until the next run starts', async () => {
+    await stores.sessions.getState().open('new');
+    const stop: RunStop = { kind: 'prompt_blocked', text: 'A hook blocked this message, so it was not sent: no.', canContinue: false, reason: 'no.' };
+    ev({ sessionId: 'new', type: 'run_stopped', messageId: null, stop });
+    expect(stores.sessions.getState().unsentStop).toEqual(stop);
+    ev({ sessionId: 'new', type: 'status', status: 'running' });
+    expect(stores.sessions.getState().unsentStop).toBeNull();
+    ev({ sessionId: 'new', type: 'run_stopped', messageId: null, stop });
+    stores.sessions.getState().startNew();
+    expect(stores.sessions.getState().unsentStop).toBeNull();
   });
 
   it('saving an API key updates auth in the init info', async () => {

@@ -3,7 +3,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ErrorInfo, SessionEvent } from '../../../shared/session-events';
 import type { InvokeResponse } from '../../../shared/ipc/contract';
-import type { Message, SessionStatus, SessionSummary } from '../../../shared/transcript';
+import { CONTINUE_TEXT, type Message, type RunStop, type SessionStatus, type SessionSummary } from '../../../shared/transcript';
 import type { Bridge } from '../bridge/types';
 import type { Banner } from './app-store';
 import { errorText } from './error-text';
@@ -35,6 +35,8 @@ export interface SessionsState {
   opening: boolean;
   /** A send is on its way to main (create + send); the composer waits. */
   sending: boolean;
+  /** Why the last run stopped when no message of it joined the conversation (a hook blocked the prompt). */
+  unsentStop: RunStop | null;
 
   refresh(): Promise<void>;
   open(sessionId: string): Promise<void>;
@@ -42,6 +44,8 @@ export interface SessionsState {
   startNew(): void;
   send(text: string): Promise<boolean>;
   stop(): Promise<void>;
+  /** Continue a run that stopped short: sends CONTINUE_TEXT as the next message. */
+  continueRun(): Promise<boolean>;
   handleEvent(event: SessionEvent): void;
   /** Forget everything (another project was opened). */
   reset(): void;
@@ -119,7 +123,7 @@ export function createSessionsStore(bridge: Bridge, options: SessionsStoreOption
     const leaveCurrent = (currentId: string | null): void => {
       batch.clear();
       openSeq++;
-      set({ currentId, messages: [], drafts: [], retry: null, opening: currentId !== null });
+      set({ currentId, messages: [], drafts: [], retry: null, unsentStop: null, opening: currentId !== null });
       options.onEnter?.(currentId);
     };
 
@@ -133,6 +137,7 @@ export function createSessionsStore(bridge: Bridge, options: SessionsStoreOption
       statuses: {},
       opening: false,
       sending: false,
+      unsentStop: null,
 
       async refresh() {
         try {
@@ -150,7 +155,7 @@ export function createSessionsStore(bridge: Bridge, options: SessionsStoreOption
           // but drop live drafts, whose missed deltas cannot be recovered.
           batch.clear();
           openSeq++;
-          set({ drafts: [], retry: null });
+          set({ drafts: [], retry: null, unsentStop: null });
         } else {
           leaveCurrent(sessionId);
         }
@@ -204,6 +209,10 @@ export function createSessionsStore(bridge: Bridge, options: SessionsStoreOption
         }
       },
 
+      continueRun() {
+        return get().send(CONTINUE_TEXT);
+      },
+
       async stop() {
         const { currentId } = get();
         if (!currentId) return;
@@ -221,6 +230,7 @@ export function createSessionsStore(bridge: Bridge, options: SessionsStoreOption
             set({ sessions: upsertSession(get().sessions, event.session) });
             return;
           case 'status':
+            if (isCurrent && event.status === 'running' && get().unsentStop) set({ unsentStop: null });
             if (isCurrent && event.status === 'idle') {
               batch.flush();
               // Whatever of an unfinished draft matters arrives as a `message`; the rest is void.
@@ -258,6 +268,12 @@ export function createSessionsStore(bridge: Bridge, options: SessionsStoreOption
               retry: { attempt: event.attempt, reason: event.reason },
             });
             return;
+          case 'run_stopped': {
+            const { messageId, stop } = event;
+            if (messageId === null) set({ unsentStop: stop });
+            else set({ messages: get().messages.map((m) => (m.id === messageId ? { ...m, stopped: stop } : m)) });
+            return;
+          }
         }
       },
 

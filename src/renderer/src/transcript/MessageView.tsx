@@ -58,7 +58,8 @@ function AssistantMessage({ message, results, running }: MessageViewProps): Reac
   return (
     <article className="msg msg--assistant" aria-label="Assistant" title={message.usage ? `This reply used:\n${usageDetails(message.usage)}` : undefined}>
       <AssistantSteps steps={steps} calls={calls} />
-      {message.stopReason && endNotes[message.stopReason] && <p className="msg__note">{endNotes[message.stopReason]}</p>}
+      {/* A run that stopped here says why in its own notice. */}
+      {!message.stopped && message.stopReason && endNotes[message.stopReason] && <p className="msg__note">{endNotes[message.stopReason]}</p>}
     </article>
   );
 }

@@ -1,6 +1,6 @@
-// The conversation: messages, live drafts with their tool calls and the retry note, in a log region
-// that follows new text and tool output.
-import { useMemo, useRef, type ReactNode } from 'react';
+// The conversation: messages, live drafts with their tool calls, the retry note and why a run stopped
+// short, in a log region that follows new text and tool output.
+import { Fragment, useMemo, useRef, type ReactNode } from 'react';
 import type { ToolCallView } from '../../../shared/tools/tool-call';
 import type { Message } from '../../../shared/transcript';
 import { ArrowDownIcon, LogoIcon } from '../components/icons';
@@ -8,6 +8,7 @@ import { useApp, useSessions, useTools } from '../stores/react';
 import type { ToolResultBlock } from '../tools/rebuild';
 import { DraftView, LiveCalls, MessageView } from './MessageView';
 import { isToolResultsOnly, liveCallsByMessage, toolResultsById, toolUsesOf } from './steps';
+import { StopNotice } from './StopNotice';
 import { useStickToBottom } from './use-stick-to-bottom';
 import './Transcript.css';
 
@@ -17,13 +18,14 @@ export function Transcript(): ReactNode {
   const retry = useSessions((s) => s.retry);
   const currentId = useSessions((s) => s.currentId);
   const opening = useSessions((s) => s.opening);
+  const unsentStop = useSessions((s) => s.unsentStop);
   const projectName = useApp((s) => s.init?.project?.name ?? 'this project');
   const running = useSessions((s) => (s.currentId ? (s.statuses[s.currentId] ?? 'idle') !== 'idle' : false));
   const calls = useTools((s) => s.calls);
   // Output growing inside a card moves the bottom too.
   const progress = useTools((s) => s.progress);
   const box = useRef<HTMLDivElement>(null);
-  const { atBottom, onScroll, jumpToBottom } = useStickToBottom(box, [messages, drafts, retry, calls, progress], currentId);
+  const { atBottom, onScroll, jumpToBottom } = useStickToBottom(box, [messages, drafts, retry, calls, progress, unsentStop], currentId);
   const empty = messages.length === 0 && drafts.length === 0 && !opening;
 
   const results = useMemo(() => toolResultsById(messages), [messages]);
@@ -45,7 +47,12 @@ export function Transcript(): ReactNode {
         <div className="transcript__inner">
           {empty && <EmptyState projectName={projectName} fresh={currentId === null} />}
           {opening && messages.length === 0 && <p className="transcript__loading">Loading conversation…</p>}
-          {messages.map((m) => (isToolResultsOnly(m) ? null : <MessageView key={m.id} message={m} results={resultsOf(m)} running={running} />))}
+          {messages.map((m, i) => (
+            <Fragment key={m.id}>
+              {isToolResultsOnly(m) ? null : <MessageView message={m} results={resultsOf(m)} running={running} />}
+              {m.stopped && <StopNotice stop={m.stopped} latest={i === messages.length - 1 && !unsentStop} />}
+            </Fragment>
+          ))}
           {orphans.map(([messageId, list]) => (
             <article key={messageId} className="msg msg--assistant" aria-label="Assistant">
               <LiveCalls calls={list} />
@@ -54,6 +61,7 @@ export function Transcript(): ReactNode {
           {drafts.map((d) => (
             <DraftView key={d.messageId} draft={d} calls={live.get(d.messageId)} />
           ))}
+          {unsentStop && <StopNotice stop={unsentStop} latest />}
           {retry && (
             <p className="retry-note" role="status">
               Retrying… (attempt {retry.attempt})
