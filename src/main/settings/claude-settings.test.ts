@@ -135,7 +135,7 @@ describe('json-file', () => {
     expect(await readJsonFile(path.join(root, 'none.json'))).toEqual({ kind: 'missing' });
     write(path.join(root, 'empty.json'), '  \n');
     expect(await readJsonFile(path.join(root, 'empty.json'))).toEqual({ kind: 'missing' });
-    expect(await readJsonFile(root)).toMatchObject({ kind: 'error', warning: expect.stringContaining('EISDIR') });
+    expect(await readJsonFile(root)).toMatchObject({ kind: 'error', warning: expect.stringContaining('is not a regular file') });
   });
 });
 

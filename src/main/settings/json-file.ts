@@ -1,8 +1,9 @@
 // Reads one JSON settings file: missing = nothing to say; unreadable or malformed = a warning that
 // names the file and, when JSON.parse reveals it, the line and column; a key repeated in one object
-// (JSON.parse keeps the last) = a warning naming the file and the line. Never throws.
-import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+// (JSON.parse keeps the last) = a warning naming the file and the line; anything but a regular file of
+// at most 1 MB = a warning, never read. Never throws, never blocks.
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
 import { duplicateKeys } from './json-duplicates';
 
 export type JsonFileResult =
@@ -71,23 +72,61 @@ export function parseJsonText(file: string, text: string): JsonFileResult {
   return { kind: 'ok', value, warnings };
 }
 
+/** Settings files larger than this are not read: none is legitimately that big, and a huge one costs memory and time. */
+export const MAX_SETTINGS_BYTES = 1024 * 1024;
+
+/**
+ * A settings file's text, read defensively (PX8, issue 16 item 3): opened without blocking (a FIFO
+ * never hangs the app), and only a regular file no larger than MAX_SETTINGS_BYTES is read — a FIFO,
+ * a device (a link to /dev/urandom), a socket or a folder gets a warning instead.
+ */
+function checked(file: string, stat: { isFile(): boolean; size: number }): JsonFileResult | null {
+  if (!stat.isFile()) return { kind: 'error', warning: `Settings file ${file} is not a regular file (a pipe, a device or a folder); it was ignored.` };
+  if (stat.size > MAX_SETTINGS_BYTES) {
+    return { kind: 'error', warning: `Settings file ${file} is ${Math.round(stat.size / 1024)} KB, more than the ${MAX_SETTINGS_BYTES / 1024} KB a settings file may have; it was ignored.` };
+  }
+  return null;
+}
+
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+
 export async function readJsonFile(file: string): Promise<JsonFileResult> {
-  let text: string;
+  let handle: FileHandle;
   try {
-    text = await readFile(file, 'utf8');
+    handle = await open(file, OPEN_FLAGS);
   } catch (err) {
     return readError(file, err);
   }
-  return parseJsonText(file, text);
+  try {
+    const refused = checked(file, await handle.stat());
+    if (refused) return refused;
+    const buf = Buffer.alloc(MAX_SETTINGS_BYTES + 1);
+    const { bytesRead } = await handle.read(buf, 0, buf.length, 0);
+    return parseJsonText(file, buf.subarray(0, bytesRead).toString('utf8'));
+  } catch (err) {
+    return readError(file, err);
+  } finally {
+    await handle.close().catch(() => undefined);
+  }
 }
 
 /** The synchronous twin, for a settings snapshot refreshed inside a permission decision. */
 export function readJsonFileSync(file: string): JsonFileResult {
-  let text: string;
+  let fd: number;
   try {
-    text = readFileSync(file, 'utf8');
+    fd = openSync(file, OPEN_FLAGS);
   } catch (err) {
     return readError(file, err);
   }
-  return parseJsonText(file, text);
+  try {
+    const refused = checked(file, fstatSync(fd));
+    if (refused) return refused;
+    const buf = Buffer.alloc(MAX_SETTINGS_BYTES + 1);
+    const bytesRead = readSync(fd, buf, 0, buf.length, 0);
+    return parseJsonText(file, buf.subarray(0, bytesRead).toString('utf8'));
+  } catch (err) {
+    return readError(file, err);
+  } finally {
+    closeSync(fd);
+  }
 }
