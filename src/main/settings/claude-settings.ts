@@ -7,6 +7,9 @@ import type { PermissionMode, RuleBehavior, RuleEntry, RuleSet } from '../permis
 import { readJsonFile, readJsonFileSync, type JsonFileResult } from './json-file';
 import { parseSettingsJson, type ParsedSettingsFile } from './parse-settings';
 import { settingsFiles, type SettingsFile } from './settings-files';
+import { isEmptyConfiguration, type FolderConfiguration } from '../../shared/trust';
+import { FOLDER_SOURCES, folderConfiguration, mcpServersOf, restricted } from './folder-trust';
+import { mcpJsonPath } from './settings-files';
 
 export { managedSettingsPath, settingsFiles, type SettingsFile } from './settings-files';
 
@@ -37,6 +40,11 @@ export interface ClaudeSettings {
   sources?: SettingsSourceState[];
   /** One line per problem, each naming its file. */
   warnings: string[];
+  /**
+   * What the project folder configures for itself, and whether it counts: until the person trusts the
+   * folder its hooks, env, allow rules, mode and directories are left out (PX4). Absent: nothing read.
+   */
+  folder?: { configuration: FolderConfiguration; trusted: boolean };
 }
 
 export const EMPTY_CLAUDE_SETTINGS: ClaudeSettings = {
@@ -56,6 +64,11 @@ export interface LoadSettingsOptions {
   files?: SettingsFile[];
   /** `--settings FILE` (flagSettings). */
   flagFile?: string;
+  /**
+   * Whether the person trusts the folder with this configuration; absent = trusted (a headless run:
+   * whoever started it chose the folder, as Claude Code's -p does).
+   */
+  trust?: (configuration: FolderConfiguration) => boolean;
 }
 
 function filesFor(opts: LoadSettingsOptions): { projectDir: string; files: SettingsFile[] } {
@@ -64,7 +77,12 @@ function filesFor(opts: LoadSettingsOptions): { projectDir: string; files: Setti
 }
 
 /** Merges what each file said (weakest first) by Claude Code's precedence. Pure. */
-export function mergeSettings(read: ReadonlyArray<{ sf: SettingsFile; result: JsonFileResult }>, projectDir: string, home?: string): ClaudeSettings {
+export function mergeSettings(
+  read: ReadonlyArray<{ sf: SettingsFile; result: JsonFileResult }>,
+  projectDir: string,
+  home?: string,
+  folder: { mcpJson?: { file: string; result: JsonFileResult }; trust?: LoadSettingsOptions['trust'] } = {},
+): ClaudeSettings {
   const warnings: string[] = [];
   const parsed: Array<{ sf: SettingsFile; p: ParsedSettingsFile }> = [];
   const sources: SettingsSourceState[] = [];
@@ -83,6 +101,13 @@ export function mergeSettings(read: ReadonlyArray<{ sf: SettingsFile; result: Js
     warnings.push(...said);
     state.warnings.push(...said);
     for (const b of ['allow', 'deny', 'ask'] as const) state.rules[b] = p.rules[b].map((e) => e.rule);
+  }
+  const mcp = folder.mcpJson;
+  if (mcp?.result.kind === 'error') warnings.push(mcp.result.warning);
+  const configuration = folderConfiguration(parsed, mcp?.result.kind === 'ok' ? mcpServersOf(mcp.file, mcp.result.value) : []);
+  const trusted = folder.trust ? isEmptyConfiguration(configuration) || folder.trust(configuration) : true;
+  if (!trusted) {
+    for (const entry of parsed) if (FOLDER_SOURCES.has(entry.sf.source)) entry.p = restricted(entry.p);
   }
   const env: Record<string, string> = {};
   const dirs: string[] = [];
@@ -120,22 +145,26 @@ export function mergeSettings(read: ReadonlyArray<{ sf: SettingsFile; result: Js
     managedRulesOnly,
     sources,
     warnings,
+    folder: { configuration, trusted },
   };
 }
 
 /** Loads and merges the settings files for one project. Never throws. */
 export async function loadClaudeSettings(opts: LoadSettingsOptions): Promise<ClaudeSettings> {
   const { projectDir, files } = filesFor(opts);
-  const read = await Promise.all(files.map(async (sf) => ({ sf, result: await readJsonFile(sf.file) })));
-  return mergeSettings(read, projectDir, opts.env.HOME ?? opts.env.USERPROFILE);
+  const mcpFile = mcpJsonPath(projectDir);
+  const [read, mcpResult] = await Promise.all([Promise.all(files.map(async (sf) => ({ sf, result: await readJsonFile(sf.file) }))), readJsonFile(mcpFile)]);
+  return mergeSettings(read, projectDir, opts.env.HOME ?? opts.env.USERPROFILE, { mcpJson: { file: mcpFile, result: mcpResult }, ...(opts.trust ? { trust: opts.trust } : {}) });
 }
 
 /** The synchronous twin (a snapshot refreshed just before a permission decision). Never throws. */
 export function loadClaudeSettingsSync(opts: LoadSettingsOptions): ClaudeSettings {
   const { projectDir, files } = filesFor(opts);
+  const mcpFile = mcpJsonPath(projectDir);
   return mergeSettings(
     files.map((sf) => ({ sf, result: readJsonFileSync(sf.file) })),
     projectDir,
     opts.env.HOME ?? opts.env.USERPROFILE,
+    { mcpJson: { file: mcpFile, result: readJsonFileSync(mcpFile) }, ...(opts.trust ? { trust: opts.trust } : {}) },
   );
 }

@@ -5,7 +5,8 @@
 import path from 'node:path';
 import { EMPTY_CLAUDE_SETTINGS, loadClaudeSettings, loadClaudeSettingsSync, type ClaudeSettings } from './claude-settings';
 import { filesSignature } from './file-signature';
-import { settingsFiles } from './settings-files';
+import type { FolderConfiguration } from '../../shared/trust';
+import { mcpJsonPath, settingsFiles } from './settings-files';
 
 export interface ProjectSettings {
   /** Reads the files again; reports warnings it has not reported for this project yet. */
@@ -14,6 +15,8 @@ export interface ProjectSettings {
   current(projectDir: string): ClaudeSettings;
   /** The files read for this project, weakest first. */
   files(projectDir: string): string[];
+  /** Reads the files again at the next look (the person just trusted the folder). */
+  refresh(projectDir: string): void;
 }
 
 export interface ProjectSettingsOptions {
@@ -22,6 +25,10 @@ export interface ProjectSettingsOptions {
   /** `--settings FILE`: flagSettings, between local and policy. */
   flagFile?: string;
   platform?: NodeJS.Platform;
+  /** Whether the person trusts this folder with this configuration (absent: every folder counts, as for a headless run). */
+  trust?: (projectDir: string, configuration: FolderConfiguration) => boolean;
+  /** A load found the folder's configuration not (or no longer) trusted. */
+  onUntrusted?: (projectDir: string, settings: ClaudeSettings) => void;
   /** Tests replace the loaders. */
   loader?: typeof loadClaudeSettings;
   syncLoader?: typeof loadClaudeSettingsSync;
@@ -37,8 +44,17 @@ export function createProjectSettings(opts: ProjectSettingsOptions): ProjectSett
   const reported = new Map<string, Set<string>>();
   const loader = opts.loader ?? loadClaudeSettings;
   const syncLoader = opts.syncLoader ?? loadClaudeSettingsSync;
-  const loadOpts = (dir: string) => ({ projectDir: dir, env: opts.env, ...(opts.flagFile ? { flagFile: opts.flagFile } : {}), ...(opts.platform ? { platform: opts.platform } : {}) });
+  const trust = opts.trust;
+  const loadOpts = (dir: string) => ({
+    projectDir: dir,
+    env: opts.env,
+    ...(opts.flagFile ? { flagFile: opts.flagFile } : {}),
+    ...(opts.platform ? { platform: opts.platform } : {}),
+    ...(trust ? { trust: (c: FolderConfiguration) => trust(dir, c) } : {}),
+  });
   const filesOf = (dir: string) => settingsFiles(dir, opts.env, opts.platform, opts.flagFile).map((f) => f.file);
+  // What is watched: the settings files and the folder's .mcp.json (its servers are part of what it configures).
+  const watched = (dir: string) => [...filesOf(dir), mcpJsonPath(dir)];
 
   function report(dir: string, settings: ClaudeSettings): void {
     const seen = reported.get(dir) ?? new Set<string>();
@@ -51,6 +67,7 @@ export function createProjectSettings(opts: ProjectSettingsOptions): ProjectSett
       opts.onWarning?.(dir, w);
     }
     reported.set(dir, seen);
+    if (settings.folder && !settings.folder.trusted) opts.onUntrusted?.(dir, settings);
   }
 
   // The calls of one event-loop turn (a burst of tool calls deciding together) share one look at the
@@ -65,7 +82,7 @@ export function createProjectSettings(opts: ProjectSettingsOptions): ProjectSett
     async load(projectDir) {
       const dir = path.resolve(projectDir);
       // Signature first: a write racing the read is caught by the next current().
-      const signature = filesSignature(filesOf(dir));
+      const signature = filesSignature(watched(dir));
       const settings = await loader(loadOpts(dir));
       snapshots.set(dir, { settings, signature });
       checkedThisTurn.delete(dir);
@@ -78,7 +95,7 @@ export function createProjectSettings(opts: ProjectSettingsOptions): ProjectSett
       if (!snap) return EMPTY_CLAUDE_SETTINGS;
       if (checkedThisTurn.has(dir)) return snap.settings;
       markChecked(dir);
-      const signature = filesSignature(filesOf(dir));
+      const signature = filesSignature(watched(dir));
       if (signature === snap.signature) return snap.settings;
       const settings = syncLoader(loadOpts(dir));
       snapshots.set(dir, { settings, signature });
@@ -86,5 +103,10 @@ export function createProjectSettings(opts: ProjectSettingsOptions): ProjectSett
       return settings;
     },
     files: (projectDir) => filesOf(path.resolve(projectDir)),
+    refresh(projectDir) {
+      const snap = snapshots.get(path.resolve(projectDir));
+      if (snap) snap.signature = '';
+      checkedThisTurn.delete(path.resolve(projectDir));
+    },
   };
 }

@@ -43,6 +43,11 @@ export function localSettingsPath(projectDir: string): string {
  * The files in precedence order, weakest first: user < project < local < --settings < policy. The
  * user file is skipped when no home is known; the flag file only when given.
  */
+/** The project's MCP servers (Claude Code's project scope): listed for the trust dialog before any runs. */
+export function mcpJsonPath(projectDir: string): string {
+  return path.join(projectDir, '.mcp.json');
+}
+
 export function settingsFiles(projectDir: string, env: Env, platform: NodeJS.Platform = process.platform, flagFile?: string): SettingsFile[] {
   const files: SettingsFile[] = [];
   const user = userSettingsPath(env);

@@ -1,0 +1,43 @@
+// What a project folder would configure for itself, as plain data for the trust dialog (PX4, issue 16
+// item 1): the commands its hooks run, the environment it sets, what its rules allow without asking,
+// the permission mode it chooses, the folders outside it it opens, the MCP servers it starts. None of
+// it takes effect before the person trusted the folder; a change after that asks again.
+import { z } from 'zod';
+
+const From = { file: z.string() };
+
+export const FolderConfiguration = z.object({
+  hooks: z.array(z.object({ event: z.string(), matcher: z.string().optional(), command: z.string(), ...From })),
+  env: z.array(z.object({ name: z.string(), value: z.string(), ...From })),
+  allowRules: z.array(z.object({ rule: z.string(), ...From })),
+  defaultMode: z.object({ mode: z.string(), ...From }).optional(),
+  additionalDirectories: z.array(z.object({ dir: z.string(), ...From })),
+  mcpServers: z.array(z.object({ name: z.string(), command: z.string().optional(), url: z.string().optional(), ...From })),
+});
+export type FolderConfiguration = z.infer<typeof FolderConfiguration>;
+
+/**
+ * `nothing`: the folder configures nothing (no question to ask); `trusted`: the person trusted exactly
+ * this configuration; `untrusted`: never trusted; `changed`: trusted before, but `added` is new since.
+ */
+export const TrustState = z.enum(['nothing', 'trusted', 'untrusted', 'changed']);
+export type TrustState = z.infer<typeof TrustState>;
+
+export const TrustStatus = z.object({
+  projectDir: z.string(),
+  state: TrustState,
+  configuration: FolderConfiguration,
+  /** For `changed`: what is new since the configuration the person trusted. */
+  added: FolderConfiguration.optional(),
+  /** Names exactly this configuration: trusting it records this value. */
+  fingerprint: z.string(),
+});
+export type TrustStatus = z.infer<typeof TrustStatus>;
+
+export function emptyConfiguration(): FolderConfiguration {
+  return { hooks: [], env: [], allowRules: [], additionalDirectories: [], mcpServers: [] };
+}
+
+export function isEmptyConfiguration(c: FolderConfiguration): boolean {
+  return c.hooks.length + c.env.length + c.allowRules.length + c.additionalDirectories.length + c.mcpServers.length === 0 && !c.defaultMode;
+}
