@@ -342,7 +342,7 @@ function createElectron() {
     encryptCalls: 0,
     decryptCalls: 0,
   };
-  const shellState = { opened: [] as string[] };
+  const shellState = { opened: [] as string[], openedPaths: [] as string[], shownInFolder: [] as string[], nextOpenPathError: '' };
   const menuState = { applicationMenu: null as FakeMenu | null };
   const exposed: Record<string, unknown> = {};
 
@@ -365,6 +365,13 @@ function createElectron() {
       state: shellState,
       async openExternal(url: string): Promise<void> {
         shellState.opened.push(url);
+      },
+      async openPath(p: string): Promise<string> {
+        shellState.openedPaths.push(p);
+        return shellState.nextOpenPathError;
+      },
+      showItemInFolder(p: string): void {
+        shellState.shownInFolder.push(p);
       },
     },
     dialog: {

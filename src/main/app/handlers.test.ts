@@ -1,8 +1,13 @@
 // Issue 5 item 6 (approval inbox): permission:reply-many applies each reply in order through the same
 // path as permission:reply (per-request accepted flag, never a throw); permission:pending lists the
 // project's waiting requests. Both need a project (PL4e).
+import { chmod, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import nodePath from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { PermissionReplyInput, PermissionRequestView } from '../../shared/permissions/request';
+import type { ToolCallView } from '../../shared/tools/tool-call';
+import type { SessionStatus } from '../../shared/transcript';
 import type { HandlerContext } from '../ipc/context';
 import { createDispatcher } from '../ipc/dispatch';
 import { createHandlers } from './handlers';
@@ -83,5 +88,65 @@ describe('issue 5 item 6: permission:pending', () => {
     const { dispatcher } = setup({});
     expect(await dispatcher.invoke('permission:pending', {}, ctx)).toEqual({ ok: true, value: { requests: [] } });
     expect(await dispatcher.invoke('permission:pending', {}, { ...ctx, projectDir: null })).toMatchObject({ ok: false, error: { code: 'no_project' } });
+  });
+});
+
+describe('PX6: changes:revert and changes:open', () => {
+  async function project() {
+    const dir = await realpath(await mkdtemp(nodePath.join(os.tmpdir(), 'agent-desk-changes-')));
+    const file = nodePath.join(dir, 'a.txt');
+    await writeFile(file, 'after\n');
+    const edit: ToolCallView = {
+      id: 't1', name: 'Write', userFacingName: 'Write', kind: 'edit', messageId: 'm', input: {}, state: 'succeeded', endedAt: 1,
+      result: { text: 'ok', isError: false, data: { type: 'update', filePath: file, content: 'after\n', originalFile: 'before\n', structuredPatch: [] } },
+    };
+    return { dir, file, edit, done: () => rm(dir, { recursive: true, force: true }) };
+  }
+  function changesSetup(dir: string, calls: ToolCallView[], status: SessionStatus = 'idle', host: Partial<HostPort> = {}) {
+    const open = vi.fn(async () => ({ session: {} as never, messages: [], status, toolCalls: calls }));
+    const sessions = { open, workingDirectories: async () => [dir] } as unknown as SessionService;
+    const handlers = createHandlers({ sessions, auth: {} as AuthService, host: host as HostPort, log: createLogger({ level: 'silent' }) });
+    return { open, dispatcher: createDispatcher({ ...handlers, log: createLogger({ level: 'silent' }) }), ctx: { ...ctx, projectDir: dir } };
+  }
+
+  it('reverts from the session’s own calls, per file; contents in the payload are refused as invalid_input', async () => {
+    const p = await project();
+    const { dispatcher, open, ctx: c } = changesSetup(p.dir, [p.edit]);
+    expect(await dispatcher.invoke('changes:revert', { sessionId: 's', paths: [p.file], content: 'evil' }, c)).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(await dispatcher.invoke('changes:revert', { sessionId: 's', paths: 'some' }, c)).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    const r = await dispatcher.invoke('changes:revert', { sessionId: 's', paths: 'all' }, c);
+    expect(r).toEqual({ ok: true, value: { files: [{ path: p.file, outcome: 'restored', message: expect.any(String), canOverwrite: false }] } });
+    expect(open).toHaveBeenCalledWith(p.dir, 's');
+    expect(await readFile(p.file, 'utf8')).toBe('before\n');
+    await p.done();
+  });
+
+  it('while the assistant works: busy, nothing written; without a project: no_project', async () => {
+    const p = await project();
+    const { dispatcher, ctx: c } = changesSetup(p.dir, [p.edit], 'running');
+    expect(await dispatcher.invoke('changes:revert', { sessionId: 's', paths: 'all' }, c)).toMatchObject({ ok: false, error: { code: 'busy' } });
+    expect(await dispatcher.invoke('changes:revert', { sessionId: 's', paths: 'all' }, { ...c, projectDir: null })).toMatchObject({ ok: false, error: { code: 'no_project' } });
+    expect(await readFile(p.file, 'utf8')).toBe('after\n');
+    await p.done();
+  });
+
+  it('changes:open: unsupported without the desktop host; only files the session changed; a runnable file is shown in its folder', async () => {
+    const p = await project();
+    expect(await changesSetup(p.dir, [p.edit]).dispatcher.invoke('changes:open', { sessionId: 's', path: p.file }, { ...ctx, projectDir: p.dir })).toMatchObject({ ok: false, error: { code: 'unsupported' } });
+    const host = { openPath: vi.fn(async () => undefined), showInFolder: vi.fn() };
+    const script = nodePath.join(p.dir, 'run.sh');
+    await writeFile(script, 'echo hi\n');
+    const scriptEdit = { ...p.edit, id: 't2', result: { text: 'ok', isError: false, data: { type: 'create', filePath: script, content: 'echo hi\n', originalFile: null, structuredPatch: [] } } };
+    // Opening is harmless while the assistant works.
+    const { dispatcher, ctx: c } = changesSetup(p.dir, [p.edit, scriptEdit], 'running', host);
+    expect(await dispatcher.invoke('changes:open', { sessionId: 's', path: p.file }, c)).toEqual({ ok: true, value: { shown: 'file' } });
+    expect(host.openPath).toHaveBeenCalledWith(p.file);
+    expect(await dispatcher.invoke('changes:open', { sessionId: 's', path: script }, c)).toEqual({ ok: true, value: { shown: 'folder' } });
+    expect(host.showInFolder).toHaveBeenCalledWith(script);
+    expect(await dispatcher.invoke('changes:open', { sessionId: 's', path: '/etc/passwd' }, c)).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    await chmod(p.file, 0o755);
+    expect(await dispatcher.invoke('changes:open', { sessionId: 's', path: p.file }, c)).toEqual({ ok: true, value: { shown: 'folder' } });
+    expect(host.openPath).toHaveBeenCalledTimes(1);
+    await p.done();
   });
 });

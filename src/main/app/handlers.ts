@@ -5,6 +5,7 @@ import type { HandlerContext } from '../ipc/context';
 import type { Logger } from '../base/log';
 import type { InvokeHandlers, SendHandlers } from '../ipc/dispatch';
 import type { AuthService, HostPort, PermissionService, SessionService } from './ports';
+import { createChangesHandlers } from './changes/changes-handlers';
 
 export interface HandlerDeps {
   sessions: SessionService;
@@ -91,6 +92,8 @@ export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; sen
     'permissions:update': async (edit, ctx) => rules().update(requireProject(ctx), edit),
     'permissions:test': async (req, ctx) => rules().test(requireProject(ctx), req),
     'permissions:recent': async (req, ctx) => rules().recent(requireProject(ctx), req),
+    // PX6: the Changes pane's revert and open-in-editor.
+    ...createChangesHandlers({ sessions, host, requireProject }),
   };
   const send: SendHandlers = {
     'log:write': ({ level, message }, ctx) => log[level](`renderer[${ctx.clientId}]: ${message}`),

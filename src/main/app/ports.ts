@@ -33,6 +33,8 @@ export interface SessionService {
   replyPermission(projectDir: string, reply: PermissionReplyInput): Promise<boolean>;
   /** The approval inbox: every request of the project's sessions still waiting, oldest first (absent = none can wait). */
   pendingPermissions?(projectDir: string): Promise<PermissionRequestView[]>;
+  /** The project's folder and its settings' additional working folders (absent = the project's folder only). */
+  workingDirectories?(projectDir: string): Promise<string[]>;
 }
 
 export type { PermissionService } from '../workbench/rules-service';
@@ -52,6 +54,10 @@ export interface HostPort {
   chooseProject?(ctx: HandlerContext): Promise<ProjectInfo | null>;
   openProject?(dir: string, ctx: HandlerContext): Promise<ProjectInfo>;
   recentProjects(): ProjectInfo[];
+  /** Opens a file with the system's default app for it (desktop only); rejects with the system's reason. */
+  openPath?(file: string): Promise<void>;
+  /** Shows a file selected in the system's file manager (desktop only). */
+  showInFolder?(file: string): void;
 }
 
 /** Where events are scoped: a project's windows, or every client. */

@@ -103,6 +103,12 @@ export class SessionManager implements SessionService {
     return all.sort((a, b) => (a.createdAt ?? 0) - (b.createdAt ?? 0));
   }
 
+  async workingDirectories(projectDir: string): Promise<string[]> {
+    const dir = path.resolve(projectDir);
+    const extra = (await this.deps.settings?.load(dir))?.additionalDirectories ?? [];
+    return [dir, ...extra.filter((d) => d !== dir)];
+  }
+
   /** The session, from memory or disk; IpcFailure('not_found') when there is none. */
   async get(projectDir: string, sessionId: string): Promise<Session> {
     const dir = path.resolve(projectDir);

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { FakeBrowserWindow, resetElectronStub } from '../../../test/electron-stub';
+import { electron, FakeBrowserWindow, resetElectronStub } from '../../../test/electron-stub';
 import { IpcFailure } from '../../shared/ipc/errors';
 import type { HandlerContext } from '../ipc/context';
 import { createDesktopProjects } from './host-port';
@@ -111,5 +111,23 @@ describe('desktop HostPort (DK1)', () => {
     const s = setup();
     s.recent.add(join(tmp, 'proj'));
     expect(s.host.recentProjects()).toEqual([{ dir: join(tmp, 'proj'), name: 'proj' }]);
+  });
+});
+
+describe('desktop HostPort: opening a changed file (PX6)', () => {
+  test('openPath hands the file to shell.openPath; the system’s error message becomes a rejection', async () => {
+    const { host } = setup();
+    const file = join(tmp, 'proj', 'a.ts');
+    await host.openPath!(file);
+    expect(electron.shell.state.openedPaths).toEqual([file]);
+    electron.shell.state.nextOpenPathError = 'Failed to open path';
+    await expect(host.openPath!(file)).rejects.toThrow('Failed to open path');
+  });
+
+  test('showInFolder hands the file to shell.showItemInFolder', () => {
+    const { host } = setup();
+    host.showInFolder!(join(tmp, 'proj', 'run.sh'));
+    expect(electron.shell.state.shownInFolder).toEqual([join(tmp, 'proj', 'run.sh')]);
+    expect(electron.shell.state.openedPaths).toEqual([]);
   });
 });

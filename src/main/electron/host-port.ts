@@ -1,8 +1,9 @@
 // The desktop's HostPort (DK1): choose a folder with the native dialog, open a project in its own
-// window, remember recent projects. Also the same actions for the menu, tray, drops and argv.
+// window, remember recent projects, open a changed file in the system's editor (PX6). Also the same
+// actions for the menu, tray, drops and argv.
 import { realpathSync, statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
-import type { BrowserWindow, OpenDialogOptions } from 'electron';
+import { shell, type BrowserWindow, type OpenDialogOptions } from 'electron';
 import type { ProjectInfo } from '../../shared/ipc/contract';
 import { IpcFailure } from '../../shared/ipc/errors';
 import { projectInfo } from '../app/handlers';
@@ -82,6 +83,12 @@ export function createDesktopProjects(deps: DesktopProjectsDeps): DesktopProject
       return open(dir, ctx.clientId);
     },
     recentProjects: () => recent.list(),
+    async openPath(file: string) {
+      // Electron answers an error message, '' on success.
+      const problem = await shell.openPath(file);
+      if (problem) throw new Error(problem);
+    },
+    showInFolder: (file: string) => shell.showItemInFolder(file),
   };
 
   function openFromShell(dir: string): ProjectInfo | IpcFailure {

@@ -43,6 +43,25 @@ export const AppInit = z.object({
 });
 export type AppInit = z.infer<typeof AppInit>;
 
+/** A file the conversation changed (absolute, as its tool call recorded it). */
+const changedPath = z.string().min(1).max(4096);
+
+/** What `changes:revert` did to one file (PX6). */
+export const RevertFileResult = z.object({
+  path: z.string(),
+  /** restored = back to its content before the conversation; deleted = the conversation had created it; already = nothing to do. */
+  outcome: z.enum(['restored', 'deleted', 'already', 'refused', 'failed']),
+  /** Why a file was refused. */
+  reason: z.enum(['changed_since', 'deleted_since', 'unknown_content', 'outside_project', 'not_changed', 'notebook']).optional(),
+  /** What happened, in plain words. */
+  message: z.string(),
+  /** A refusal the person may override by asking again with `overwriteLaterChanges` (their later changes are lost). */
+  canOverwrite: z.boolean().default(false),
+  /** changed_since: how the file now differs from the assistant's last write, in lines. */
+  laterChanges: z.object({ added: z.number().int(), removed: z.number().int() }).optional(),
+});
+export type RevertFileResult = z.infer<typeof RevertFileResult>;
+
 /** Request/response channels (renderer → main → renderer). */
 export const invokeContract = {
   'app:init': { request: empty, response: AppInit },
@@ -97,6 +116,25 @@ export const invokeContract = {
   'permissions:test': { request: RuleTestInput, response: RuleTestResult },
   /** Which of this project's recent Bash commands the rule would have covered. */
   'permissions:recent': { request: RecentCommandsInput, response: RecentCommandsResult },
+  /**
+   * PX6: put files this conversation changed back as they were before it (a file it created is deleted).
+   * The contents come from the session's own record, never from the caller; the answer is per file.
+   */
+  'changes:revert': {
+    request: z.strictObject({
+      sessionId,
+      /** 'all' = every file the conversation changed; a list = those of them (an empty list reverts nothing). */
+      paths: z.union([z.literal('all'), z.array(changedPath).max(10_000)]),
+      /** The explicit second choice: revert files changed after the assistant's last write too. */
+      overwriteLaterChanges: z.boolean().default(false),
+    }),
+    response: z.object({ files: z.array(RevertFileResult) }),
+  },
+  /** A file this conversation changed, opened in the system's editor (desktop only); a file that could run is shown in its folder instead. */
+  'changes:open': {
+    request: z.strictObject({ sessionId, path: changedPath }),
+    response: z.object({ shown: z.enum(['file', 'folder']) }),
+  },
 } as const satisfies Record<string, { request: z.ZodType; response: z.ZodType }>;
 
 /** Fire-and-forget channels (renderer → main). */

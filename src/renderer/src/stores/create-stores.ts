@@ -2,6 +2,7 @@
 // subscribers of its events. Returns a dispose function for tests and hot reload.
 import type { Bridge } from '../bridge/types';
 import { createAppStore, type AppStore, type Banner } from './app-store';
+import { createChangesStore, type ChangesStore } from './changes-store';
 import type { Schedule } from './frame-batch';
 import { createRulesStore, type RulesStore } from './rules-store';
 import { createSessionsStore, type SessionsStore } from './sessions-store';
@@ -13,6 +14,8 @@ export interface Stores {
   tools: ToolsStore;
   /** The rule workbench's listing and edits (issue 5 item 8). */
   rules: RulesStore;
+  /** The Changes pane's reverts and open-in-editor (PX6). */
+  changes: ChangesStore;
   /** Load app:init (and the session list); safe to call again. */
   start(): Promise<void>;
   dispose(): void;
@@ -72,6 +75,7 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
     sessions: s,
     tools,
     rules: createRulesStore(bridge),
+    changes: createChangesStore(bridge),
     async start() {
       await app.getState().load();
     },

@@ -2,6 +2,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { AppState } from './app-store';
+import type { ChangesState } from './changes-store';
 import type { Stores } from './create-stores';
 import type { RulesState } from './rules-store';
 import type { SessionsState } from './sessions-store';
@@ -33,4 +34,8 @@ export function useTools<T>(selector: (state: ToolsState) => T): T {
 
 export function useRules<T>(selector: (state: RulesState) => T): T {
   return useStore(useStores().rules, selector);
+}
+
+export function useChangesStore<T>(selector: (state: ChangesState) => T): T {
+  return useStore(useStores().changes, selector);
 }
