@@ -33,6 +33,11 @@ export interface WebAppOptions {
   apiKey: string | null;
   /** More environment for the server (test seams such as AGENT_DESK_MAX_TURNS). */
   env?: Record<string, string>;
+  /**
+   * Serve with --trust-folder (default): the tests' project folders are the tests' own. The trust
+   * dialog's own spec turns it off, as a person opening a folder from elsewhere would see it.
+   */
+  trustFolder?: boolean;
 }
 
 function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
@@ -113,7 +118,8 @@ export const test = base.extend<{ webOptions: WebAppOptions; webApp: WebApp; req
     await writeFile(path.join(projectDir, 'README.md'), '# Sample project\n\nUsed by the Agent Desk e2e tests.\n');
     const token = randomBytes(16).toString('hex');
 
-    const child = spawn(process.execPath, [CLI, 'serve', projectDir, '--port', '0', '--token', token], {
+    const trust = webOptions.trustFolder === false ? [] : ['--trust-folder'];
+    const child = spawn(process.execPath, [CLI, 'serve', projectDir, '--port', '0', '--token', token, ...trust], {
       cwd: projectDir,
       env: serverEnv(fake.url, dataDir, webOptions.apiKey, webOptions.env),
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -18,7 +18,8 @@ export interface Harness {
   home: string;
   /** The env the engine (and a CLI run) gets. */
   env: Record<string, string>;
-  engine(tools?: ToolsConfig): Promise<Engine>;
+  /** `folderTrust` defaults to 'all': the tests' folders are the tests' own. */
+  engine(tools?: ToolsConfig, opts?: { folderTrust?: 'ask' | 'all' }): Promise<Engine>;
   events: SessionEvent[];
   notices: string[];
   executor: Array<ExecutorEvent & { sessionId: string }>;
@@ -64,8 +65,9 @@ export async function createHarness(): Promise<Harness> {
     events,
     notices,
     executor,
-    async engine(tools = {}) {
+    async engine(tools = {}, opts = {}) {
       const e = await createEngine({
+        folderTrust: opts.folderTrust ?? 'all',
         env,
         dataDir,
         log: createLogger({ level: 'silent' }),

@@ -23,6 +23,9 @@ import { createLogger } from '../base/log';
 import { defaultDataDir, settingsFile } from '../base/data-paths';
 import type { AuthService, EventBus, HostPort, PermissionService } from './ports';
 import { findRipgrep } from '../process/ripgrep';
+import path from 'node:path';
+import { createTrustStore } from '../settings/trust-store';
+import { createFolderTrust, type FolderTrust, type FolderTrustMode } from './folder-trust';
 
 /** Where a host keeps the API key typed into the app (desktop: safeStorage). */
 export interface SecretStore {
@@ -43,6 +46,11 @@ export interface EngineOptions {
   maxTurns?: number;
   /** `--settings FILE`: Claude Code's flagSettings, between local settings and the managed policy. */
   settingsFile?: string;
+  /**
+   * PX4: 'ask' (default) — a project folder's own settings count only once the person trusted exactly
+   * what they configure; 'all' — every folder counts (a headless run in the folder it was started in).
+   */
+  folderTrust?: FolderTrustMode;
 }
 
 export interface CoreOptions extends EngineOptions {
@@ -62,6 +70,8 @@ export interface Engine {
   projectSettings: ProjectSettings;
   /** The rule workbench's service (rules by source, edits, tests). */
   permissions: PermissionService;
+  /** Whether each project folder's own settings count (PX4). */
+  trust: FolderTrust;
   dataDir: string;
   log: Logger;
   /** Start-up problems (a broken settings file…), also published as 'app:notice'; hosts show them to clients that connect later. */
@@ -133,11 +143,17 @@ export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
     log[level](message);
     bus.publish('app:notice', { level, message }, { projectDir });
   };
-  const projectSettings = createProjectSettings({
+  const trustStore = createTrustStore(path.join(dataDir, 'trusted-folders.json'));
+  const trust: FolderTrust = createFolderTrust({ mode: opts.folderTrust ?? 'ask', store: trustStore, settings: () => projectSettings });
+  const projectSettings: ProjectSettings = createProjectSettings({
     env,
     onWarning: (dir, warning) => projectNotice(dir, 'warn', warning),
     ...(opts.settingsFile ? { flagFile: opts.settingsFile } : {}),
+    trust: (dir, configuration) => trust.counts(dir, configuration),
+    // The folder asks for something not trusted (opened, or changed since): that project's windows ask.
+    onUntrusted: (dir) => queueMicrotask(() => bus.publish('project:trust', trust.status(dir), { projectDir: dir })),
   });
+  if (trustStore.warning) notify({ level: 'warn', message: trustStore.warning });
   const store = createSessionStore({ dataDir, log });
   const toolsConfig = opts.tools ?? {};
   const maxTurns = opts.maxTurns ?? maxTurnsFromEnv(env);
@@ -171,12 +187,12 @@ export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
     }),
   });
 
-  return { bus, sessions, auth, model, settings, projectSettings, permissions, dataDir, log, notices, dispose: () => sessions.dispose() };
+  return { bus, sessions, auth, model, settings, projectSettings, permissions, trust, dataDir, log, notices, dispose: () => sessions.dispose() };
 }
 
 export async function createCore(opts: CoreOptions): Promise<Core> {
   const engine = await createEngine(opts);
-  const handlers = createHandlers({ sessions: engine.sessions, auth: engine.auth, host: opts.host, log: engine.log, permissions: engine.permissions });
+  const handlers = createHandlers({ sessions: engine.sessions, auth: engine.auth, host: opts.host, log: engine.log, permissions: engine.permissions, trust: engine.trust });
   const dispatcher = createDispatcher({ ...handlers, log: engine.log });
   return {
     dispatcher,

@@ -5,7 +5,9 @@ import type { HandlerContext } from '../ipc/context';
 import type { Logger } from '../base/log';
 import type { InvokeHandlers, SendHandlers } from '../ipc/dispatch';
 import type { AuthService, HostPort, PermissionService, SessionService } from './ports';
+import { emptyConfiguration } from '../../shared/trust';
 import { createChangesHandlers } from './changes/changes-handlers';
+import type { FolderTrust } from './folder-trust';
 
 export interface HandlerDeps {
   sessions: SessionService;
@@ -14,6 +16,8 @@ export interface HandlerDeps {
   log: Logger;
   /** The rule workbench; hosts without it answer `unsupported`. */
   permissions?: PermissionService;
+  /** Folder trust (PX4); without it every folder counts as configuring nothing to decide. */
+  trust?: FolderTrust;
 }
 
 function requireProject(ctx: HandlerContext): string {
@@ -52,6 +56,15 @@ export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; sen
     'project:choose': async (_req, ctx) => {
       if (!host.chooseProject) throw new IpcFailure({ code: 'unsupported', message: 'Choosing a folder is only available in the desktop app.' });
       return { project: await host.chooseProject(ctx) };
+    },
+    'project:trust-status': async (_req, ctx) => {
+      const dir = requireProject(ctx);
+      return (await deps.trust?.check(dir)) ?? { projectDir: dir, state: 'nothing', configuration: emptyConfiguration(), fingerprint: '' };
+    },
+    'project:trust': async ({ fingerprint }, ctx) => {
+      const dir = requireProject(ctx);
+      if (!deps.trust) throw new IpcFailure({ code: 'unsupported', message: 'Folders are not asked about here.' });
+      return deps.trust.trust(dir, fingerprint);
     },
     'project:open': async ({ dir }, ctx) => {
       if (!host.openProject) throw new IpcFailure({ code: 'unsupported', message: 'Opening another folder is only available in the desktop app.' });

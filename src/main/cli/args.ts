@@ -31,7 +31,7 @@ export type Command =
   | { kind: 'help'; topic?: 'run' | 'serve' | 'permissions' }
   | Exclude<PermissionsCommand, { kind: 'help' } | { kind: 'usage-error' }>
   | { kind: 'run'; args: RunArgs }
-  | { kind: 'serve'; dir: string | undefined; port: number | undefined; host: string | undefined; token: string | undefined }
+  | { kind: 'serve'; dir: string | undefined; port: number | undefined; host: string | undefined; token: string | undefined; trustFolder: boolean }
   /** No arguments, or a folder: explain how to open the app. */
   | { kind: 'open-hint'; dir: string | null }
   | { kind: 'usage-error'; message: string };
@@ -60,6 +60,7 @@ const serveOptions = {
   port: { type: 'string' },
   host: { type: 'string' },
   token: { type: 'string' },
+  'trust-folder': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies ParseArgsConfig['options'];
 
@@ -130,7 +131,7 @@ function parseRun(argv: string[], requirePrint: boolean): Command {
 }
 
 function parseServe(argv: string[]): Command {
-  let values: { port?: string; host?: string; token?: string; help?: boolean };
+  let values: { port?: string; host?: string; token?: string; 'trust-folder'?: boolean; help?: boolean };
   let positionals: string[];
   try {
     ({ values, positionals } = parseArgs({ args: argv, options: serveOptions, allowPositionals: true, strict: true }));
@@ -144,7 +145,7 @@ function parseServe(argv: string[]): Command {
     if (!/^\d+$/.test(values.port) || Number(values.port) > 65535) return { kind: 'usage-error', message: `--port must be 0-65535 (got '${values.port}')` };
     port = Number(values.port);
   }
-  return { kind: 'serve', dir: positionals[0], port, host: values.host, token: values.token };
+  return { kind: 'serve', dir: positionals[0], port, host: values.host, token: values.token, trustFolder: values['trust-folder'] === true };
 }
 
 /**

@@ -172,8 +172,9 @@ describe('agent-desk CLI (in-process)', () => {
 describe('parseCommand', () => {
   const isDir = (p: string) => p === '/proj';
   it('parses serve options and the shorthand run', () => {
-    expect(parseCommand(['serve', '/proj', '--port', '8080', '--host', '0.0.0.0', '--token', 't'], isDir)).toEqual({ kind: 'serve', dir: '/proj', port: 8080, host: '0.0.0.0', token: 't' });
-    expect(parseCommand(['serve'], isDir)).toEqual({ kind: 'serve', dir: undefined, port: undefined, host: undefined, token: undefined });
+    expect(parseCommand(['serve', '/proj', '--port', '8080', '--host', '0.0.0.0', '--token', 't'], isDir)).toEqual({ kind: 'serve', dir: '/proj', port: 8080, host: '0.0.0.0', token: 't', trustFolder: false });
+    expect(parseCommand(['serve'], isDir)).toEqual({ kind: 'serve', dir: undefined, port: undefined, host: undefined, token: undefined, trustFolder: false });
+    expect(parseCommand(['serve', '--trust-folder'], isDir)).toMatchObject({ kind: 'serve', trustFolder: true });
     expect(parseCommand(['serve', '--port', 'abc'], isDir)).toMatchObject({ kind: 'usage-error' });
     expect(parseCommand(['serve', '--nope'], isDir)).toEqual({ kind: 'usage-error', message: "unknown option '--nope'" });
     expect(parseCommand(['-p', 'a', 'b', '--max-turns', '3'], isDir)).toEqual({

@@ -57,8 +57,10 @@ Rules come from Claude Code's settings files (~/.claude/settings.json, .claude/s
 .claude/settings.local.json, --settings FILE, managed settings), exactly as a session sees them.
 `;
 
-export const SERVE_HELP = `Usage: agent-desk serve [DIR] [--port N] [--host H] [--token T]
+export const SERVE_HELP = `Usage: agent-desk serve [DIR] [--port N] [--host H] [--token T] [--trust-folder]
 Serves the app to a browser on http://127.0.0.1 with a random access token (printed once).
+The folder's own settings (hooks, env, allow rules, MCP servers) take effect once you trust it in the
+browser; --trust-folder trusts the folder you serve without asking.
 `;
 
 export function openHint(dir: string | null): string {

@@ -59,6 +59,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         ...(cmd.port !== undefined ? { port: cmd.port } : {}),
         ...(cmd.host !== undefined ? { host: cmd.host } : {}),
         ...(cmd.token !== undefined ? { token: cmd.token } : {}),
+        ...(cmd.trustFolder ? { trustFolder: true } : {}),
       });
       // runServe reports a start-up failure through process.exitCode.
       const code = process.exitCode;

@@ -74,6 +74,8 @@ export async function runCommand(args: RunArgs, io: CliIO): Promise<number> {
       ...(args.bare ? { simple: true } : {}),
     },
     ...(args.settings ? { settingsFile: path.resolve(io.cwd, args.settings) } : {}),
+    // Claude Code's -p does not ask about the folder: whoever started the run chose it.
+    folderTrust: 'all',
   });
   const note = (level: string, message: string) => io.stderr.write(`agent-desk: ${level === 'info' ? 'note' : level === 'error' ? 'error' : 'warning'}: ${message}\n`);
   const offNotices = engine.bus.subscribe((channel, payload) => {

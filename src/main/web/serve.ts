@@ -21,6 +21,8 @@ export interface ServeOptions {
   port?: number;
   host?: string;
   token?: string;
+  /** The person serving the folder trusts it: its own settings count without the trust dialog (PX4). */
+  trustFolder?: boolean;
 }
 
 /** What serve needs of the core (a subset of `Core` from app/core.ts). */
@@ -44,7 +46,7 @@ export interface ServeDeps {
   signals?: Pick<NodeJS.EventEmitter, 'on' | 'off'>;
   staticDir?: string;
   log?: Logger;
-  createCore?: (opts: { host: HostPort; env?: NodeJS.ProcessEnv; log?: Logger }) => Promise<ServeCore>;
+  createCore?: (opts: { host: HostPort; env?: NodeJS.ProcessEnv; log?: Logger; folderTrust?: 'ask' | 'all' }) => Promise<ServeCore>;
 }
 
 const DEFAULT_HOST = '127.0.0.1';
@@ -110,7 +112,7 @@ export async function runServe(opts: ServeOptions, deps: ServeDeps = {}): Promis
   let core: ServeCore;
   try {
     const make = deps.createCore ?? ((o) => createCore(o));
-    core = await make({ host: createWebHostPort(), env, log });
+    core = await make({ host: createWebHostPort(), env, log, folderTrust: opts.trustFolder ? 'all' : 'ask' });
   } catch (e) {
     return fail(`could not start: ${e instanceof Error ? e.message : String(e)}`);
   }

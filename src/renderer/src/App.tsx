@@ -20,6 +20,7 @@ import { RulesPane } from './rules/RulesPane';
 import { useApp, useTools } from './stores/react';
 import { ViewEnvContext } from './tools/view-env';
 import { Transcript } from './transcript/Transcript';
+import { TrustDialog } from './trust/TrustDialog';
 import './styles/app.css';
 import './tools/Tools.css';
 
@@ -92,6 +93,7 @@ export function App(): ReactNode {
         {changesOpen && <ChangesPane onClose={() => setChangesOpen(false)} />}
         {rulesOpen && <RulesPane onClose={() => setRulesOpen(false)} />}
         {inbox.open && <InboxPanel onClose={inbox.close} onReview={inbox.review} reviewing={inbox.reviewId !== null} />}
+        <TrustDialog />
       </div>
     </ViewEnvContext.Provider>
   );

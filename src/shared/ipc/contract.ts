@@ -14,6 +14,7 @@ import {
 import { SessionEvent, UsageTotals } from '../session-events';
 import { ToolCallView } from '../tools/tool-call';
 import { Message, SessionStatus, SessionSummary } from '../transcript';
+import { TrustStatus } from '../trust';
 
 const empty = z.strictObject({});
 const sessionId = z.string().min(1).max(200);
@@ -74,6 +75,10 @@ export const invokeContract = {
     request: z.strictObject({ dir: z.string().min(1).max(4096) }),
     response: z.object({ project: ProjectInfo }),
   },
+  /** PX4: what the open folder configures for itself and whether the person trusted exactly that. */
+  'project:trust-status': { request: empty, response: TrustStatus },
+  /** Trusts exactly the configuration `fingerprint` names (refused when the folder changed meanwhile). */
+  'project:trust': { request: z.strictObject({ fingerprint: z.string().min(1).max(200) }), response: TrustStatus },
   'session:list': { request: empty, response: z.object({ sessions: z.array(SessionSummary) }) },
   'session:create': { request: empty, response: z.object({ session: SessionSummary }) },
   'session:open': {
@@ -149,6 +154,8 @@ export const sendContract = {
 export const eventContract = {
   'session:event': SessionEvent,
   'app:notice': z.object({ level: z.enum(['info', 'warn', 'error']), message: z.string() }),
+  /** The open folder's configuration is not (or no longer) trusted: the trust dialog asks. */
+  'project:trust': TrustStatus,
 } as const satisfies Record<string, z.ZodType>;
 
 export type InvokeChannel = keyof typeof invokeContract;

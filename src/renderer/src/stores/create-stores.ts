@@ -7,6 +7,7 @@ import type { Schedule } from './frame-batch';
 import { createRulesStore, type RulesStore } from './rules-store';
 import { createSessionsStore, type SessionsStore } from './sessions-store';
 import { createToolsStore, type ToolsStore } from './tools-store';
+import { createTrustStore, type TrustStore } from './trust-store';
 
 export interface Stores {
   app: AppStore;
@@ -16,6 +17,8 @@ export interface Stores {
   rules: RulesStore;
   /** The Changes pane's reverts and open-in-editor (PX6). */
   changes: ChangesStore;
+  /** Whether the open folder is trusted, and the person's answer (PX4). */
+  trust: TrustStore;
   /** Load app:init (and the session list); safe to call again. */
   start(): Promise<void>;
   dispose(): void;
@@ -24,14 +27,18 @@ export interface Stores {
 export function createStores(bridge: Bridge, options: { schedule?: Schedule } = {}): Stores {
   // `sessions` is created right below; onInit only runs after an awaited app:init.
   let sessions: SessionsStore | null = null;
+  const trust = createTrustStore(bridge);
   const app = createAppStore(bridge, {
     onInit(init, previous) {
       if (!sessions) return;
       if (previous && previous.project?.dir !== init.project?.dir) {
         sessions.getState().reset();
         tools.getState().reset();
+        trust.getState().reset();
       }
       if (init.project) {
+        // Before anything of the folder runs, the person is asked whether it is to be trusted.
+        void trust.getState().load();
         void sessions.getState().refresh();
         // Every request still waiting in the project (after a reload or reconnect), for the inbox.
         void tools.getState().loadPending();
@@ -54,6 +61,8 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
     tools.getState().handleEvent(event);
     s.getState().handleEvent(event);
   });
+  // The folder's configuration changed and is not trusted (yet): ask again.
+  const offTrust = bridge.on('project:trust', (status) => trust.setState({ status }));
   const offNotice = bridge.on('app:notice', (notice) => app.getState().pushBanner({ level: notice.level, message: notice.message }));
   const offConnection = bridge.onConnection((state) => {
     const wasDown = app.getState().connection !== 'open';
@@ -76,12 +85,14 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
     tools,
     rules: createRulesStore(bridge),
     changes: createChangesStore(bridge),
+    trust,
     async start() {
       await app.getState().load();
     },
     dispose() {
       offEvent();
       offNotice();
+      offTrust();
       offConnection();
     },
   };

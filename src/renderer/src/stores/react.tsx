@@ -7,6 +7,7 @@ import type { Stores } from './create-stores';
 import type { RulesState } from './rules-store';
 import type { SessionsState } from './sessions-store';
 import type { ToolsState } from './tools-store';
+import type { TrustState } from './trust-store';
 
 const StoresContext = createContext<Stores | null>(null);
 
@@ -38,4 +39,8 @@ export function useRules<T>(selector: (state: RulesState) => T): T {
 
 export function useChangesStore<T>(selector: (state: ChangesState) => T): T {
   return useStore(useStores().changes, selector);
+}
+
+export function useTrust<T>(selector: (state: TrustState) => T): T {
+  return useStore(useStores().trust, selector);
 }
