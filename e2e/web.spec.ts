@@ -175,6 +175,8 @@ test.describe('web host in Chromium', () => {
     await u.send.click();
 
     await expect(u.transcript.getByText(/Retrying… \(attempt \d+\)/)).toBeVisible();
+    // …with the reason in words, not only a count.
+    await expect(u.transcript.getByRole('status').filter({ hasText: 'Retrying' })).toContainText('500');
     const alert = u.alerts.filter({ hasText: '500' });
     await expect(alert).toBeVisible();
     await expect(u.status).toHaveText('Ready');

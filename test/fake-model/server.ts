@@ -18,7 +18,8 @@ export type ScriptedReply =
     }
   | { error: { status: number; type: string; message: string }; headers?: Record<string, string> }
   | { streamError: { type: string; message: string }; afterText?: string }
-  | { hang: true };
+  /** Streamed: message_start, then silence (or, `beforeHeaders`, not even the headers). Never finishes. */
+  | { hang: true; beforeHeaders?: boolean };
 export type ReplySource = ScriptedReply | ((req: RecordedRequest) => ScriptedReply);
 
 export interface RecordedRequest {
@@ -117,6 +118,7 @@ export async function startFakeModelServer(opts: FakeModelOptions = {}): Promise
   }
 
   async function streamReply(res: http.ServerResponse, reply: ScriptedReply, req: RecordedRequest) {
+    if ('hang' in reply && reply.beforeHeaders) return; // close() or the client's abort ends the socket
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'request-id': nextId('req') });
     const gone = () => closed || res.destroyed || res.writableEnded;
     const delay = 'content' in reply ? (reply.delayMs ?? 0) : 0;

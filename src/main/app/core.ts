@@ -5,7 +5,8 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from '../base/log';
 import type { Dispatcher } from '../ipc/dispatch';
 import { createDispatcher } from '../ipc/dispatch';
-import { createSessionRuntimeFactory } from '../engine/session-runtime';
+import { createSessionRuntimeFactory, type SessionRuntimeFactory } from '../engine/session-runtime';
+import { sweepStaleTempFiles } from '../fs/atomic-write';
 import { buildSystemPrompt } from '../engine/system-prompt';
 import { maxTurnsFromEnv } from '../engine/turn-limit';
 import { cliRules, type ToolsConfig } from '../engine/tools/config';
@@ -169,7 +170,7 @@ export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
     now: Date.now,
     newId: randomUUID,
     settings: projectSettings,
-    runtime: createSessionRuntimeFactory({
+    runtime: sweepingTempFiles(log, createSessionRuntimeFactory({
       dataDir,
       env,
       tools: toolsConfig,
@@ -184,10 +185,27 @@ export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
       log,
       now: Date.now,
       newId: randomUUID,
-    }),
+    })),
   });
 
   return { bus, sessions, auth, model, settings, projectSettings, permissions, trust, dataDir, log, notices, dispose: () => sessions.dispose() };
+}
+
+/**
+ * The first session of a project (per process) also removes, in the background, the temp files of
+ * atomic writes a crash interrupted there (older than a minute; bounded walk, see atomic-write.ts).
+ */
+function sweepingTempFiles(log: Logger, factory: SessionRuntimeFactory): SessionRuntimeFactory {
+  const swept = new Set<string>();
+  return (init) => {
+    if (!swept.has(init.projectDir)) {
+      swept.add(init.projectDir);
+      void sweepStaleTempFiles(init.projectDir)
+        .then((r) => r.removed.length > 0 && log.info(`removed ${r.removed.length} temp file(s) left by interrupted writes in ${init.projectDir}`))
+        .catch((err: unknown) => log.debug(`temp file sweep of ${init.projectDir} failed: ${String(err)}`));
+    }
+    return factory(init);
+  };
 }
 
 export async function createCore(opts: CoreOptions): Promise<Core> {

@@ -1,7 +1,10 @@
 // Atomic file replacement: write a temp file in the same directory, fsync it, rename it over the
 // target. A crash or error at any point leaves either the old bytes or the new ones, never a mix, and
 // no temp file behind. The file's mode is kept; a symlink is written through, not replaced.
+// Temp files are named `.<name>.agent-desk-<12 hex>.tmp`: a process killed mid-write leaves one,
+// and sweepStaleTempFiles removes those older than a minute from a folder tree (PX8).
 import { randomBytes } from 'node:crypto';
+import type { Dirent } from 'node:fs';
 import * as nodeFs from 'node:fs/promises';
 import path from 'node:path';
 
@@ -57,8 +60,78 @@ export interface AtomicWriteResult {
 
 const code = (e: unknown) => (e as { code?: unknown }).code;
 
+/** How an atomic write's temp file is named, and nothing else (`.` + up to 100 characters of the name). */
+export const TEMP_FILE_PATTERN = /^\..{1,100}\.agent-desk-[0-9a-f]{12}\.tmp$/s;
+
+/** The name part is cut to 100 characters so a long file name never makes the temp name too long. */
 export function tempPathFor(dest: string): string {
-  return path.join(path.dirname(dest), `.${path.basename(dest)}.${randomBytes(6).toString('hex')}.tmp`);
+  const name = Array.from(path.basename(dest)).slice(0, 100).join('');
+  return path.join(path.dirname(dest), `.${name}.agent-desk-${randomBytes(6).toString('hex')}.tmp`);
+}
+
+export interface SweepOptions {
+  /** Only temp files last modified longer ago than this are removed (default one minute). */
+  olderThanMs?: number;
+  /** Folders read at most, breadth first, so the shallow ones come first (default 5,000). */
+  maxDirs?: number;
+  /** How deep below `root` to look (default 32; 0 = `root` only). */
+  maxDepth?: number;
+  now?: () => number;
+}
+
+export interface SweepResult {
+  removed: string[];
+  dirsRead: number;
+  /** The folder budget ran out before the tree was walked. */
+  truncated: boolean;
+}
+
+/** Never walked: dependency trees and version-control stores (no edit tool writes there through us). */
+const SKIPPED_DIRS = new Set(['node_modules', '.git', '.hg', '.svn']);
+
+/**
+ * Removes the temp files interrupted atomic writes left in `root`'s tree: only files named by
+ * TEMP_FILE_PATTERN and older than `olderThanMs`, never following symlinks, never entering
+ * node_modules or .git, reading at most `maxDirs` folders. Never throws: an unreadable folder or a
+ * file that went away is skipped.
+ */
+export async function sweepStaleTempFiles(root: string, opts: SweepOptions = {}): Promise<SweepResult> {
+  const olderThanMs = opts.olderThanMs ?? 60_000;
+  const maxDirs = opts.maxDirs ?? 5_000;
+  const maxDepth = opts.maxDepth ?? 32;
+  const cutoff = (opts.now ?? Date.now)() - olderThanMs;
+  const removed: string[] = [];
+  const queue: { dir: string; depth: number }[] = [{ dir: path.resolve(root), depth: 0 }];
+  let dirsRead = 0;
+  let truncated = false;
+  while (queue.length > 0 && dirsRead < maxDirs) {
+    const { dir, depth } = queue.shift()!;
+    dirsRead++;
+    let entries: Dirent[];
+    try {
+      entries = await nodeFs.readdir(dir, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const e of entries) {
+      const full = path.join(dir, e.name);
+      if (e.isDirectory()) {
+        if (depth >= maxDepth || SKIPPED_DIRS.has(e.name)) continue;
+        // The queue never holds more folders than the budget can still read.
+        if (dirsRead + queue.length < maxDirs) queue.push({ dir: full, depth: depth + 1 });
+        else truncated = true;
+      } else if (e.isFile() && TEMP_FILE_PATTERN.test(e.name)) {
+        try {
+          if ((await nodeFs.lstat(full)).mtimeMs > cutoff) continue;
+          await nodeFs.unlink(full);
+          removed.push(full);
+        } catch {
+          // Renamed or removed meanwhile (a write finishing): nothing to do.
+        }
+      }
+    }
+  }
+  return { removed, dirsRead, truncated: truncated || queue.length > 0 };
 }
 
 export async function writeFileAtomic(target: string, data: Uint8Array, fs: AtomicFs = nodeAtomicFs): Promise<AtomicWriteResult> {

@@ -5,6 +5,7 @@ import type { Logger } from '../base/log';
 import { createModelClient, type ClientOptions } from './client';
 import { authStatusOf, missingKeyMessage, resolveModelConfig, type ConfigInputs, type ModelConfig } from './config';
 import { ModelError } from './errors';
+import { maxRetryAfterFromEnv, streamLimitsFromEnv } from './limits';
 import type { ModelClient } from './types';
 
 export interface ModelAccess {
@@ -33,6 +34,9 @@ export function createModelAccess(opts: ModelAccessOptions): ModelAccess {
   let storedKey = opts.storedKey ?? null;
   const clients = new Map<string, ModelClient>();
   const factory = opts.clientFactory ?? createModelClient;
+  // The time bounds of every request (PX8), from the app's own environment.
+  const { idleTimeoutMs, requestTimeoutMs } = streamLimitsFromEnv(opts.env);
+  const bounds = { idleTimeoutMs, timeoutMs: requestTimeoutMs, maxRetryAfterMs: maxRetryAfterFromEnv(opts.env) };
   const config = (modelOverride?: string) =>
     resolveModelConfig({ env: opts.env, settings: opts.settings(), storedKey, modelOverride });
   return {
@@ -48,7 +52,7 @@ export function createModelAccess(opts: ModelAccessOptions): ModelAccess {
       const key = JSON.stringify([cfg.credential.kind, cfg.credential.value, cfg.baseURL]);
       let c = clients.get(key);
       if (!c) {
-        c = factory({ credential: cfg.credential, baseURL: cfg.baseURL, ...(opts.log ? { log: opts.log } : {}) });
+        c = factory({ credential: cfg.credential, baseURL: cfg.baseURL, ...bounds, ...(opts.log ? { log: opts.log } : {}) });
         clients.set(key, c);
       }
       return c;

@@ -86,3 +86,69 @@ describe('createModelClient', () => {
     expect(err).toMatchObject({ code: 'invalid_request', retryable: false, status: 400, message: 'The model rejected the request (400): max_tokens: too big' });
   });
 });
+
+describe('time bounds (PX8)', () => {
+  const bounded = (o: { idleTimeoutMs?: number; timeoutMs?: number; maxRetryAfterMs?: number }) =>
+    createModelClient({ credential: { kind: 'apiKey', value: 'secret-123', source: 'env:ANTHROPIC_API_KEY' }, baseURL: server.url, ...o });
+  const failure = (c: ReturnType<typeof bounded>) => collect(c.stream(request, new AbortController().signal)).then(
+    () => null,
+    (e: ModelError) => e,
+  );
+
+  it('a reply that stalls after its headers is cut off after the idle timeout, as a retryable error', async () => {
+    server = await startFakeModelServer({ replies: [{ hang: true }] });
+    const t0 = Date.now();
+    const err = await failure(bounded({ idleTimeoutMs: 250 }));
+    const took = Date.now() - t0;
+    expect(err).toMatchObject({ name: 'ModelError', code: 'network', retryable: true });
+    expect(err!.message).toBe(`The reply stalled: nothing came from the model at ${server.url} for 250ms.`);
+    expect(took).toBeGreaterThanOrEqual(200);
+    expect(took).toBeLessThan(2000);
+  });
+
+  it('a slow but steady reply is not a stall: every event restarts the idle clock', async () => {
+    server = await startFakeModelServer({ replies: [{ content: [{ type: 'text', text: 'slow and steady' }], chunkSize: 3, delayMs: 80 }] });
+    const events = await collect(bounded({ idleTimeoutMs: 250 }).stream(request, new AbortController().signal));
+    expect(events.at(-1)).toMatchObject({ type: 'done', content: [{ type: 'text', text: 'slow and steady' }] });
+  });
+
+  it('a reply that trickles past the request timeout is cut off, as a retryable error', async () => {
+    server = await startFakeModelServer({ replies: [{ content: [{ type: 'text', text: 'x'.repeat(100) }], chunkSize: 1, delayMs: 50 }] });
+    const t0 = Date.now();
+    const err = await failure(bounded({ idleTimeoutMs: 250, timeoutMs: 400 }));
+    expect(err).toMatchObject({ code: 'network', retryable: true, message: `The reply took longer than 400ms, the limit for one request to the model at ${server.url}.` });
+    expect(Date.now() - t0).toBeLessThan(2000);
+  });
+
+  it('headers that never come are bounded by the request timeout too', async () => {
+    server = await startFakeModelServer({ replies: [{ hang: true, beforeHeaders: true }] });
+    const t0 = Date.now();
+    const err = await failure(bounded({ timeoutMs: 300 }));
+    expect(err).toMatchObject({ code: 'network', retryable: true });
+    expect(Date.now() - t0).toBeLessThan(2000);
+  });
+
+  it('Stop still reads as Stop while the bounds are armed', async () => {
+    server = await startFakeModelServer({ replies: [{ hang: true }] });
+    const ac = new AbortController();
+    setTimeout(() => ac.abort(), 50);
+    const err = await collect(bounded({ idleTimeoutMs: 5000, timeoutMs: 5000 }).stream(request, ac.signal)).catch((e: ModelError) => e);
+    expect(err).toMatchObject({ code: 'aborted' });
+  });
+
+  it('a retry-after longer than the cap is cut to it, and the message says how long it waits', async () => {
+    server = await startFakeModelServer({
+      replies: [
+        { error: { status: 429, type: 'rate_limit_error', message: 'slow down' }, headers: { 'retry-after': '300' } },
+        { error: { status: 529, type: 'overloaded_error', message: 'busy' }, headers: { 'retry-after': '2' } },
+      ],
+    });
+    const c = bounded({ maxRetryAfterMs: 60_000 });
+    expect(await failure(c)).toMatchObject({
+      code: 'rate_limit',
+      retryAfterMs: 60_000,
+      message: 'Rate limited by the API (429): slow down; the server asked to wait 5m 0s, longer than the 1m 0s Agent Desk waits at most',
+    });
+    expect(await failure(c)).toMatchObject({ code: 'overloaded', retryAfterMs: 2000, message: 'The model is overloaded (529): busy; the server asked to wait 2s' });
+  });
+});

@@ -1,9 +1,13 @@
 // Streams one Messages API request through @anthropic-ai/sdk (loaded on first use, retries off: we
 // retry ourselves) and turns the raw SSE events into ModelStreamEvents; failures become ModelErrors.
+// Every request is bounded in time (limits.ts): a silent body fails after the idle timeout
+// (idle-watch.ts), the whole request after the request timeout; both are retryable network errors.
 import type { ContentBlock, Usage } from '../../shared/transcript';
 import type { Logger } from '../base/log';
 import { DEFAULT_BASE_URL, DEFAULT_MAX_TOKENS, credentialHint, type Credential } from './config';
 import { ModelError } from './errors';
+import { idleWatchingFetch, StreamStalledError } from './idle-watch';
+import { DEFAULT_STREAM_LIMITS } from './limits';
 import { classifyFailure, parseRetryAfter, type Failure } from './retry';
 import type { ModelClient, ModelRequest, ModelStreamEvent } from './types';
 
@@ -19,8 +23,12 @@ export interface ClientOptions {
   credential: Credential;
   baseURL: string | null;
   log?: Logger;
-  /** Per-request timeout in ms (the SDK's default is 10 minutes). */
+  /** One request in all, headers and stream (default 10 minutes, AGENT_DESK_REQUEST_TIMEOUT_S). */
   timeoutMs?: number;
+  /** Silence allowed in a reply's body before it is cut off (default 60 s, AGENT_DESK_STREAM_IDLE_TIMEOUT_S). */
+  idleTimeoutMs?: number;
+  /** The retry-after cap the retry policy applies, so the error says how long it waits. */
+  maxRetryAfterMs?: number;
 }
 
 /** The raw stream events we read; the SDK's own types are far wider than what we use. */
@@ -59,6 +67,8 @@ function rootMessage(err: unknown): string | undefined {
 /** Describe an SDK (or fetch) error as a plain Failure. */
 export function failureOf(err: unknown, sdk: Sdk | null, signal?: AbortSignal): Failure {
   if (signal?.aborted) return { kind: 'abort' };
+  const stalled = stallOf(err);
+  if (stalled) return { kind: 'stalled', idleMs: stalled.idleMs };
   if (err instanceof ModelError) return err.code === 'aborted' ? { kind: 'abort' } : { kind: 'unknown', message: err.message };
   if (sdk) {
     if (err instanceof sdk.APIUserAbortError) return { kind: 'abort' };
@@ -80,6 +90,16 @@ export function failureOf(err: unknown, sdk: Sdk | null, signal?: AbortSignal): 
   return { kind: 'unknown', message: err instanceof Error ? err.message : String(err) };
 }
 
+/** A StreamStalledError, directly or as the cause of what the SDK threw. */
+function stallOf(err: unknown): StreamStalledError | undefined {
+  let e: unknown = err;
+  for (let i = 0; i < 6 && e && typeof e === 'object'; i++) {
+    if (e instanceof StreamStalledError) return e;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 function toUsage(u: RawUsage | undefined, prev: Usage): Usage {
   return {
     inputTokens: u?.input_tokens ?? prev.inputTokens,
@@ -90,7 +110,13 @@ function toUsage(u: RawUsage | undefined, prev: Usage): Usage {
 }
 
 export function createModelClient(opts: ClientOptions): ModelClient {
-  const ctx = { baseURL: opts.baseURL ?? DEFAULT_BASE_URL, credentialHint: credentialHint(opts.credential) };
+  const ctx = {
+    baseURL: opts.baseURL ?? DEFAULT_BASE_URL,
+    credentialHint: credentialHint(opts.credential),
+    ...(opts.maxRetryAfterMs !== undefined ? { maxRetryAfterMs: opts.maxRetryAfterMs } : {}),
+  };
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_STREAM_LIMITS.requestTimeoutMs;
+  const idleTimeoutMs = opts.idleTimeoutMs ?? DEFAULT_STREAM_LIMITS.idleTimeoutMs;
   let client: InstanceType<Sdk['default']> | null = null;
   let sdk: Sdk | null = null;
   const log = opts.log;
@@ -103,7 +129,9 @@ export function createModelClient(opts: ClientOptions): ModelClient {
       ...cred,
       baseURL: opts.baseURL ?? DEFAULT_BASE_URL,
       maxRetries: 0,
-      ...(opts.timeoutMs ? { timeout: opts.timeoutMs } : {}),
+      // The SDK's own timeout covers only the wait for the headers; stream() bounds the whole request.
+      timeout: timeoutMs,
+      fetch: idleWatchingFetch(idleTimeoutMs),
       logger: {
         error: (m: string, ...r: unknown[]) => log?.debug(`anthropic-sdk: ${m}`, r.length ? r : undefined),
         warn: (m: string, ...r: unknown[]) => log?.warn(`anthropic-sdk: ${m}`, r.length ? r : undefined),
@@ -115,8 +143,27 @@ export function createModelClient(opts: ClientOptions): ModelClient {
   }
 
   async function* stream(req: ModelRequest, signal: AbortSignal): AsyncGenerator<ModelStreamEvent> {
-    const fail = (err: unknown) => classifyFailure(failureOf(err, sdk, signal), ctx);
     if (signal.aborted) throw classifyFailure({ kind: 'abort' }, ctx);
+    // The SDK gets our own signal: the caller's Stop, or the request's time bound running out.
+    const request = new AbortController();
+    let overtime = false;
+    const onAbort = () => request.abort(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    const deadline = setTimeout(() => {
+      overtime = true;
+      request.abort();
+    }, timeoutMs);
+    deadline.unref?.();
+    try {
+      yield* streamOnce(req, signal, request.signal, () => overtime);
+    } finally {
+      clearTimeout(deadline);
+      signal.removeEventListener('abort', onAbort);
+    }
+  }
+
+  async function* streamOnce(req: ModelRequest, signal: AbortSignal, sdkSignal: AbortSignal, overtime: () => boolean): AsyncGenerator<ModelStreamEvent> {
+    const fail = (err: unknown) => classifyFailure(overtime() && !signal.aborted ? { kind: 'deadline', timeoutMs } : failureOf(err, sdk, signal), ctx);
     let events: AsyncIterable<RawEvent>;
     try {
       const c = await getClient();
@@ -128,7 +175,7 @@ export function createModelClient(opts: ClientOptions): ModelClient {
         ...(req.tools && req.tools.length > 0 ? { tools: req.tools } : {}),
         stream: true as const,
       };
-      events = (await c.messages.create(params as Parameters<typeof c.messages.create>[0] & { stream: true }, { signal })) as unknown as AsyncIterable<RawEvent>;
+      events = (await c.messages.create(params as Parameters<typeof c.messages.create>[0] & { stream: true }, { signal: sdkSignal })) as unknown as AsyncIterable<RawEvent>;
     } catch (err) {
       throw fail(err);
     }
@@ -196,6 +243,7 @@ export function createModelClient(opts: ClientOptions): ModelClient {
     }
     // The SDK ends iteration quietly when aborted, and a server may just close the socket.
     if (signal.aborted) throw classifyFailure({ kind: 'abort' }, ctx);
+    if (overtime()) throw classifyFailure({ kind: 'deadline', timeoutMs }, ctx);
     if (!finished) throw classifyFailure({ kind: 'truncated' }, ctx);
     const content = [...blocks.entries()].sort((a, b) => a[0] - b[0]).map(([, b]) => b);
     yield { type: 'done', content, stopReason, usage, model };

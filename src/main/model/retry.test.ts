@@ -23,6 +23,8 @@ describe('classifyFailure', () => {
     [{ kind: 'connection', timeout: true }, 'network', true],
     [{ kind: 'connection', message: 'bad port' }, 'network', false],
     [{ kind: 'truncated' }, 'network', true],
+    [{ kind: 'stalled', idleMs: 60_000 }, 'network', true],
+    [{ kind: 'deadline', timeoutMs: 600_000 }, 'network', true],
     [{ kind: 'abort' }, 'aborted', false],
     [{ kind: 'unknown', message: 'bug' }, 'internal', false],
   ] as const)('%o → %s (retryable %s)', (failure, code, retryable) => {
@@ -38,6 +40,12 @@ describe('classifyFailure', () => {
       'The API key was rejected (401): invalid x-api-key. Check ANTHROPIC_AUTH_TOKEN.',
     );
     expect(classifyFailure({ kind: 'http', status: 429, message: 'slow', retryAfterMs: 2000 }, ctx)).toMatchObject({ retryAfterMs: 2000, status: 429 });
+    expect(classifyFailure({ kind: 'stalled', idleMs: 60_000 }, ctx).message).toBe('The reply stalled: nothing came from the model at http://127.0.0.1:9999 for 1m 0s.');
+    expect(classifyFailure({ kind: 'http', status: 429, message: 'slow', retryAfterMs: 3_600_000 }, { ...ctx, maxRetryAfterMs: 60_000 })).toMatchObject({
+      retryAfterMs: 60_000,
+      message: 'Rate limited by the API (429): slow; the server asked to wait 1h 0m 0s, longer than the 1m 0s Agent Desk waits at most',
+    });
+    expect(classifyFailure({ kind: 'http', status: 503, message: 'x', retryAfterMs: 0 }, ctx).message).toBe('The API failed (503): x');
     for (const f of [{ kind: 'http', status: 500, message: 'x' }, { kind: 'connection', code: 'ENOTFOUND' }] as const) {
       expect(classifyFailure(f, ctx).message).not.toContain('\n');
     }
@@ -88,6 +96,15 @@ describe('retryPolicyFromEnv', () => {
     expect(retryPolicyFromEnv({})).toEqual(DEFAULT_RETRY_POLICY);
     expect(retryPolicyFromEnv({ AGENT_DESK_MAX_ATTEMPTS: '2', AGENT_DESK_RETRY_BASE_MS: '5' })).toMatchObject({ maxAttempts: 2, baseDelayMs: 5, maxDelayMs: 150 });
     expect(retryPolicyFromEnv({ AGENT_DESK_MAX_ATTEMPTS: '0', AGENT_DESK_RETRY_BASE_MS: 'x' })).toEqual(DEFAULT_RETRY_POLICY);
+  });
+
+  it('caps retry-after at 60 s by default; AGENT_DESK_RETRY_AFTER_MAX_S changes the cap (seconds, 0 allowed)', () => {
+    expect(DEFAULT_RETRY_POLICY.maxRetryAfterMs).toBe(60_000);
+    expect(retryPolicyFromEnv({ AGENT_DESK_RETRY_AFTER_MAX_S: '5' }).maxRetryAfterMs).toBe(5000);
+    expect(retryPolicyFromEnv({ AGENT_DESK_RETRY_AFTER_MAX_S: '0.25' }).maxRetryAfterMs).toBe(250);
+    expect(retryPolicyFromEnv({ AGENT_DESK_RETRY_AFTER_MAX_S: '0' }).maxRetryAfterMs).toBe(0);
+    expect(retryPolicyFromEnv({ AGENT_DESK_RETRY_AFTER_MAX_S: '-1' }).maxRetryAfterMs).toBe(60_000);
+    expect(backoffDelay(1, retryPolicyFromEnv({ AGENT_DESK_RETRY_AFTER_MAX_S: '5' }), 3_600_000)).toBe(5000);
   });
 });
 

@@ -1,6 +1,8 @@
 // Our retry policy (the SDK's own retries are off): which failures to retry, and how long to wait.
 // Pure functions over a plain description of the failure, so every branch is testable without a network.
+import { formatDuration } from '../../shared/format-duration';
 import { ModelError } from './errors';
+import { DEFAULT_MAX_RETRY_AFTER_MS, maxRetryAfterFromEnv } from './limits';
 
 export interface RetryPolicy {
   /** Total attempts including the first (1 = never retry). */
@@ -11,7 +13,7 @@ export interface RetryPolicy {
   maxRetryAfterMs: number;
 }
 
-export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxAttempts: 4, baseDelayMs: 1000, maxDelayMs: 30_000, maxRetryAfterMs: 60_000 };
+export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxAttempts: 4, baseDelayMs: 1000, maxDelayMs: 30_000, maxRetryAfterMs: DEFAULT_MAX_RETRY_AFTER_MS };
 
 /** What went wrong, as the client saw it (SDK types stay inside client.ts). */
 export type Failure =
@@ -19,6 +21,10 @@ export type Failure =
   | { kind: 'stream'; type?: string | null; message?: string | null }
   | { kind: 'connection'; timeout?: boolean; code?: string; message?: string }
   | { kind: 'truncated' }
+  /** The reply's body went silent for `idleMs` (limits.ts, idle-watch.ts). */
+  | { kind: 'stalled'; idleMs: number }
+  /** The whole request outlasted its time bound. */
+  | { kind: 'deadline'; timeoutMs: number }
   | { kind: 'abort' }
   | { kind: 'unknown'; message: string };
 
@@ -27,6 +33,8 @@ export interface FailureContext {
   baseURL: string;
   /** Which variable the credential came from, for "key rejected" messages. */
   credentialHint?: string;
+  /** The longest retry-after waited for: a longer one is cut to it, and the message says so. */
+  maxRetryAfterMs?: number;
 }
 
 const detail = (m?: string | null) => (m ? `: ${m}` : '');
@@ -58,6 +66,10 @@ export function classifyFailure(f: Failure, ctx: FailureContext): ModelError {
       return new ModelError('aborted', 'Stopped.');
     case 'truncated':
       return new ModelError('network', `The connection to the model at ${ctx.baseURL} closed before the reply finished.`);
+    case 'stalled':
+      return new ModelError('network', `The reply stalled: nothing came from the model at ${ctx.baseURL} for ${formatDuration(f.idleMs)}.`);
+    case 'deadline':
+      return new ModelError('network', `The reply took longer than ${formatDuration(f.timeoutMs)}, the limit for one request to the model at ${ctx.baseURL}.`);
     case 'connection':
       if (f.timeout) return new ModelError('network', `Timed out waiting for the model at ${ctx.baseURL}.`);
       // fetch never connects to a few "bad ports" (1, 9, 25, …): say so instead of a vague error.
@@ -76,8 +88,9 @@ export function classifyFailure(f: Failure, ctx: FailureContext): ModelError {
     }
     case 'http': {
       const { status } = f;
-      const m = detail(f.message);
-      const extra = { status, ...(f.retryAfterMs !== undefined ? { retryAfterMs: f.retryAfterMs } : {}) };
+      const { retryAfterMs, wait } = retryAfterOf(f.retryAfterMs, ctx.maxRetryAfterMs);
+      const m = detail(f.message) + wait;
+      const extra = { status, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) };
       if (status === 401) return new ModelError('auth', `The API key was rejected (401)${m}. Check ${hint}.`, extra);
       if (status === 403) return new ModelError('auth', `The API key is not allowed to do this (403)${m}.`, extra);
       if (status === 404) return new ModelError('not_found', `The model or endpoint was not found (404)${m}. Check the model name and ANTHROPIC_BASE_URL.`, extra);
@@ -89,6 +102,16 @@ export function classifyFailure(f: Failure, ctx: FailureContext): ModelError {
       return new ModelError('api', `Unexpected response from the API (${status})${m}`, extra);
     }
   }
+}
+
+/** A server's retry-after, cut to the cap, and the words saying how long it means to wait. */
+function retryAfterOf(asked: number | undefined, cap: number | undefined): { retryAfterMs?: number; wait: string } {
+  if (asked === undefined) return { wait: '' };
+  if (asked <= 0) return { retryAfterMs: asked, wait: '' };
+  if (cap !== undefined && asked > cap) {
+    return { retryAfterMs: cap, wait: `; the server asked to wait ${formatDuration(asked)}, longer than the ${formatDuration(cap)} Agent Desk waits at most` };
+  }
+  return { retryAfterMs: asked, wait: `; the server asked to wait ${formatDuration(asked)}` };
 }
 
 /** Parse `retry-after-ms` / `retry-after` (seconds or an HTTP date) into ms; undefined when absent or nonsense. */
@@ -118,13 +141,17 @@ export function shouldRetry(error: ModelError, attempt: number, policy: RetryPol
   return error.retryable && attempt < policy.maxAttempts;
 }
 
-/** A policy from defaults plus env overrides (AGENT_DESK_MAX_ATTEMPTS, AGENT_DESK_RETRY_BASE_MS), e.g. for fast tests. */
+/**
+ * A policy from defaults plus env overrides (AGENT_DESK_MAX_ATTEMPTS, AGENT_DESK_RETRY_BASE_MS, e.g.
+ * for fast tests; AGENT_DESK_RETRY_AFTER_MAX_S, the retry-after cap in seconds).
+ */
 export function retryPolicyFromEnv(env: Record<string, string | undefined>, base: RetryPolicy = DEFAULT_RETRY_POLICY): RetryPolicy {
   const int = (v: string | undefined) => (v !== undefined && /^\d+$/.test(v.trim()) ? Number(v) : undefined);
   const attempts = int(env.AGENT_DESK_MAX_ATTEMPTS);
   const baseMs = int(env.AGENT_DESK_RETRY_BASE_MS);
   return {
     ...base,
+    maxRetryAfterMs: maxRetryAfterFromEnv(env, base.maxRetryAfterMs),
     ...(attempts !== undefined && attempts >= 1 ? { maxAttempts: attempts } : {}),
     ...(baseMs !== undefined ? { baseDelayMs: baseMs, maxDelayMs: Math.max(baseMs, Math.min(base.maxDelayMs, baseMs * 30)) } : {}),
   };

@@ -6,6 +6,7 @@ import { ClientFrame, type ServerFrame } from '../../shared/ipc/wire';
 import type { HandlerContext } from '../ipc/context';
 import type { Logger } from '../base/log';
 import type { Dispatcher } from '../ipc/dispatch';
+import type { LogLimiter } from './log-limit';
 
 /** Frames above this are answered with `invalid_input` unread; `ws` closes the socket (1009) above its own hard cap. */
 export const MAX_FRAME_BYTES = 4 * 1024 * 1024;
@@ -45,10 +46,18 @@ function failure(id: number | null, error: IpcError): ServerFrame {
   return { kind: 'result', id, ok: false, error };
 }
 
-export function createFrameHandler(opts: { ws: WebSocket; ctx: HandlerContext; dispatcher: Dispatcher; log: Logger }) {
+/** The message of a `log:write` payload, before validation (the dispatcher validates). */
+function logText(payload: unknown): string {
+  const m = (payload as { message?: unknown } | null)?.message;
+  return typeof m === 'string' ? m : '';
+}
+
+export function createFrameHandler(opts: { ws: WebSocket; ctx: HandlerContext; dispatcher: Dispatcher; log: Logger; logLimiter?: LogLimiter }) {
   const { ws, ctx, dispatcher, log } = opts;
+  // The log lines this client causes are bounded; its frames are still answered.
+  const mayLog = (text: string) => opts.logLimiter?.allow(text) ?? true;
   const reject = (id: number | null, message: string, issues?: IpcError['issues']) => {
-    log.warn(`web: malformed frame from ${ctx.clientId}: ${message}`);
+    if (mayLog(message)) log.warn(`web: malformed frame from ${ctx.clientId}: ${message}`);
     sendFrame(ws, failure(id, { code: 'invalid_input', message, ...(issues ? { issues } : {}) }), log);
   };
 
@@ -76,9 +85,10 @@ export function createFrameHandler(opts: { ws: WebSocket; ctx: HandlerContext; d
           .then((result) => sendFrame(ws, { kind: 'result', id: frame.id, ...result }, log));
         return;
       }
+      if (frame.channel === 'log:write' && !mayLog(logText(frame.payload))) return;
       const error = dispatcher.send(frame.channel, frame.payload, ctx);
       if (error) {
-        log.warn(`web: send on ${frame.channel.slice(0, 80)} from ${ctx.clientId} failed: ${error.code}: ${error.message}`);
+        if (mayLog(error.message)) log.warn(`web: send on ${frame.channel.slice(0, 80)} from ${ctx.clientId} failed: ${error.code}: ${error.message}`);
         sendFrame(ws, failure(null, error), log);
       }
     } catch (err) {

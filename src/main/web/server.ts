@@ -15,6 +15,7 @@ import type { Dispatcher } from '../ipc/dispatch';
 import { createAccessPolicy, urlHost, type AccessPolicy } from './access';
 import { startEventFanout } from './event-fanout';
 import { createFrameHandler, sendFrame } from './frames';
+import { createLogLimiter, DEFAULT_LOG_LIMIT, type LogLimit } from './log-limit';
 import { locateFile, resolveRequestPath, sendFile } from './static-files';
 
 export interface WebServerOptions {
@@ -28,6 +29,8 @@ export interface WebServerOptions {
   log: Logger;
   /** Start-up notices published before any client could listen; each new socket gets them as 'app:notice' events. */
   notices?: () => readonly EventPayload<'app:notice'>[];
+  /** Log lines one connection may cause (its log:write frames, its malformed frames); default DEFAULT_LOG_LIMIT. */
+  logLimit?: LogLimit;
 }
 
 export interface WebServer {
@@ -145,9 +148,16 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     const ctx: HandlerContext = { host: 'web', clientId: `ws-${nextClient++}`, projectDir };
     sockets.add(ws);
     log.info(`web: ${ctx.clientId} connected`);
-    ws.on('message', createFrameHandler({ ws, ctx, dispatcher, log }));
+    const limit = opts.logLimit ?? DEFAULT_LOG_LIMIT;
+    const logLimiter = createLogLimiter(limit, (lines, bytes) =>
+      log.warn(
+        `web: … ${lines} log line(s) (${bytes} bytes) from ${ctx.clientId} dropped: more than ${limit.lines} lines or ${limit.bytes} bytes in ${limit.windowMs / 1000} s`,
+      ),
+    );
+    ws.on('message', createFrameHandler({ ws, ctx, dispatcher, log, logLimiter }));
     ws.on('error', (err) => log.warn(`web: ${ctx.clientId} socket error: ${err.message}`));
     ws.on('close', (code) => {
+      logLimiter.close();
       sockets.delete(ws);
       log.info(`web: ${ctx.clientId} disconnected (${code})`);
     });

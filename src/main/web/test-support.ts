@@ -15,6 +15,7 @@ import type { EventBus, SessionService } from '../app/ports';
 import type { Logger } from '../base/log';
 import { createDispatcher } from '../ipc/dispatch';
 import { createWebHostPort } from './host-port';
+import type { LogLimit } from './log-limit';
 import { startWebServer, type WebServer } from './server';
 
 export const TEST_TOKEN = 'test-token-0123456789abcdefghijkl';
@@ -75,7 +76,9 @@ export interface TestServer {
 
 export const INDEX_HTML = '<!doctype html><html><head><title>Agent Desk</title></head><body><div id="root"></div></body></html>';
 
-export async function startTestServer(opts: { token?: string; host?: string; port?: number; configured?: boolean; notices?: { level: 'info' | 'warn' | 'error'; message: string }[] } = {}): Promise<TestServer> {
+export async function startTestServer(
+  opts: { token?: string; host?: string; port?: number; configured?: boolean; notices?: { level: 'info' | 'warn' | 'error'; message: string }[]; logLimit?: LogLimit } = {},
+): Promise<TestServer> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'agent-desk-web-'));
   const projectDir = path.join(root, 'project');
   const staticDir = path.join(root, 'static');
@@ -108,6 +111,7 @@ export async function startTestServer(opts: { token?: string; host?: string; por
     token,
     log,
     ...(opts.notices ? { notices: () => opts.notices! } : {}),
+    ...(opts.logLimit ? { logLimit: opts.logLimit } : {}),
   });
   const authority = `127.0.0.1:${server.port}`;
   return {

@@ -230,6 +230,33 @@ describe.each([
     expect(r.progress.some((e) => e.type === 'status')).toBe(true);
   });
 
+  it('PX8 the spill file stops at its cap: it keeps the head, the tail stays in memory, the result says how much was dropped', async () => {
+    const p = setup();
+    const cap = 256 * 1024;
+    const size = 4 * 1024 * 1024;
+    // 4 MiB of 'a', then an end marker only memory's tail can still show.
+    const r = await run(p, { command: `head -c ${size} /dev/zero | tr '\\0' a; echo; echo THE-END` }, {
+      deps: { outputLimits: { spillAtChars: 64 * 1024, headChars: 2_000, tailChars: 2_000, spillMaxBytes: cap } },
+    });
+    expect(r.data.exitCode).toBe(0);
+    expect(r.data.totalChars).toBe(size + 9);
+    const file = r.data.outputFile!;
+    const saved = readFileSync(file, 'utf8');
+    expect(saved.startsWith('a'.repeat(cap))).toBe(true);
+    expect(saved.slice(cap)).toBe(`\n\n... [Agent Desk stopped saving the output here: the file reached its cap of 256 KB; ${(size + 9 - cap).toLocaleString('en-US')} more bytes were dropped] ...\n`);
+    expect(statSync(file).size).toBeLessThan(cap + 200);
+    expect(r.data.stdout.endsWith('THE-END\n')).toBe(true);
+    expect(r.data.stdout).toContain('the file below holds the start of the output');
+    expect(r.data.notes).toEqual([
+      `The output file reached its cap of 256 KB (AGENT_DESK_BASH_SPILL_MAX_BYTES): it holds only the first 256 KB of the output; the 3.8 MB (${(size + 9 - cap).toLocaleString('en-US')} bytes) after that were dropped. The end of each stream shown is the real end of the output.`,
+    ]);
+    // The model reads the end, that the file holds only the start, and how much is gone.
+    expect(r.text).toContain('THE-END');
+    expect(r.text).toContain(`The start of the output (stdout and stderr as they arrived, up to the file's cap) is in ${file}]`);
+    expect(r.text).not.toContain('The full output');
+    expect(r.text).toContain('bytes) after that were dropped');
+  });
+
   it('PL6 stdout and stderr interleave in arrival order in the spilled file', async () => {
     const p = setup();
     // Two pipes give no order between them by themselves: each line waits until the test saw the last.

@@ -22,7 +22,7 @@ import type { Tool, ToolDef, ToolUseContext } from '../core/tool';
 import { isDirectory } from '../../fs/is-directory';
 import { startBackgroundShell } from './background';
 import { isDestructiveCommand } from './destructive';
-import { DEFAULT_OUTPUT_LIMITS, OutputCollector, utf16Length, type OutputLimits } from './output';
+import { OutputCollector, outputLimitsFromEnv, spillCapNote, utf16Length, type OutputLimits } from './output';
 import { DEFAULT_PROGRESS_OPTIONS, ProgressCoalescer, type ProgressOptions } from './progress';
 import { bashPrompt } from './prompt';
 import { formatBashResult } from './result-text';
@@ -41,6 +41,7 @@ export interface BashToolDeps {
   sandbox?: SandboxWrapper;
   /** Where `run_in_background` tasks are registered (the composition root passes the app's). */
   tasks?: TaskRegistry;
+  /** Default: DEFAULT_OUTPUT_LIMITS with the spill cap from the app's AGENT_DESK_BASH_SPILL_MAX_BYTES. */
   outputLimits?: OutputLimits;
   progress?: ProgressOptions;
   /** SIGTERM → SIGKILL grace when killing a tree. */
@@ -127,7 +128,7 @@ export function createBashToolDef(deps: BashToolDeps = {}): ToolDef<BashInput, B
       const job = prepared ?? launchers?.launch(home, { cwd, env, file: launch.file, args: launch.args }, { refill: programQueuedNext(ctx) });
       const collector = new OutputCollector(
         path.join(ctx.toolResultsDir, `bash-${id}.output`),
-        deps.outputLimits ?? DEFAULT_OUTPUT_LIMITS,
+        deps.outputLimits ?? outputLimitsFromEnv(),
       );
       const progress = new ProgressCoalescer(onProgress, deps.progress ?? DEFAULT_PROGRESS_OPTIONS);
 
@@ -166,6 +167,7 @@ export function createBashToolDef(deps: BashToolDeps = {}): ToolDef<BashInput, B
 
       if (run.spawnError) notes.push(`Could not start ${shell}: ${run.spawnError.message}`);
       if (collector.error) notes.push(`Could not save the full output: ${collector.error.message}`);
+      if (collector.droppedBytes > 0 && collector.outputFile) notes.push(spillCapNote(collector.spillMaxBytes, collector.droppedBytes));
       const interpretation = interpretExitCode(input.command, run.exitCode);
       const data: BashOutput = {
         stdout: collector.text('stdout'),

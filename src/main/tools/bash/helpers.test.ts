@@ -10,7 +10,7 @@ import type { BashOutput } from '../../../shared/tools/bash';
 import type { ToolProgress } from '../../../shared/tools/tool-call';
 import { destructiveWarning, isDestructiveCommand } from './destructive';
 import { isProcessAlive, killTree } from '../../process/kill-tree';
-import { OutputCollector } from './output';
+import { DEFAULT_OUTPUT_LIMITS, formatBytes, OutputCollector, outputLimitsFromEnv, type OutputLimits } from './output';
 import { ProgressCoalescer } from './progress';
 import { endsMidCharacter } from '../../process/run-process';
 import { formatDuration } from '../../../shared/format-duration';
@@ -163,6 +163,64 @@ describe('OutputCollector (bounded memory)', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('OutputCollector: the spill file has a cap (PX8)', () => {
+  /** A collector spilling into a temp folder, removed afterwards. */
+  const capped = (limits: OutputLimits, test: (c: OutputCollector) => void) => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'agent-desk-cap-'));
+    try {
+      test(new OutputCollector(path.join(dir, 'full.txt'), limits));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+
+  it('past the cap the file keeps a prefix cut on a character boundary; the rest is counted; memory keeps the tails', () => {
+    capped({ spillAtChars: 4, headChars: 3, tailChars: 4, spillMaxBytes: 10 }, (c) => {
+      c.append('stdout', 'abcdef');
+      c.append('stderr', 'E€'); // bytes 7..10: 'E' then the 3-byte euro sign, which would end at byte 10
+      c.append('stdout', 'ghij');
+      c.append('stdout', 'z');
+      expect(c.droppedBytes).toBe(5); // 'ghij' and 'z'
+      c.close();
+      const saved = readFileSync(c.outputFile!, 'utf8');
+      // 6 + 1 + 3 = 10 bytes fit exactly: the euro sign is whole, nothing after it is written.
+      expect(saved.startsWith('abcdefE€')).toBe(true);
+      expect(saved.slice('abcdefE€'.length)).toBe('\n\n... [Agent Desk stopped saving the output here: the file reached its cap of 10 bytes; 5 more bytes were dropped] ...\n');
+      expect(c.text('stdout').endsWith('hijz')).toBe(true);
+      expect(c.text('stdout')).toContain('the file below holds the start of the output');
+      expect(c.text('stderr')).toBe('E€');
+      expect(c.totalChars).toBe(13);
+    });
+  });
+
+  it('a character that would straddle the cap is left out whole', () => {
+    capped({ spillAtChars: 1, headChars: 2, tailChars: 2, spillMaxBytes: 5 }, (c) => {
+      c.append('stdout', 'abc€d'); // the euro sign would take bytes 4..6
+      c.close();
+      expect(readFileSync(c.outputFile!).subarray(0, 3).toString()).toBe('abc');
+      expect(readFileSync(c.outputFile!, 'utf8').slice(3)).toMatch(/^\n\n\.\.\. \[Agent Desk stopped saving .* 4 more bytes were dropped\] \.\.\.\n$/);
+      expect(c.droppedBytes).toBe(4);
+    });
+  });
+
+  it('under the cap nothing changes: the file is the whole output, no drop, no note', () => {
+    capped({ spillAtChars: 2, headChars: 2, tailChars: 2, spillMaxBytes: 6 }, (c) => {
+      c.append('stdout', 'abcdef');
+      c.close();
+      expect(readFileSync(c.outputFile!, 'utf8')).toBe('abcdef');
+      expect(c.droppedBytes).toBe(0);
+    });
+  });
+
+  it('64 MB by default; AGENT_DESK_BASH_SPILL_MAX_BYTES sets it (whole bytes; nonsense ignored)', () => {
+    expect(DEFAULT_OUTPUT_LIMITS.spillMaxBytes).toBe(64 * 1024 * 1024);
+    expect(outputLimitsFromEnv({})).toEqual(DEFAULT_OUTPUT_LIMITS);
+    expect(outputLimitsFromEnv({ AGENT_DESK_BASH_SPILL_MAX_BYTES: '1048576' }).spillMaxBytes).toBe(1_048_576);
+    for (const v of ['0', '-1', '1.5', '64MB', '']) expect(outputLimitsFromEnv({ AGENT_DESK_BASH_SPILL_MAX_BYTES: v }), v).toEqual(DEFAULT_OUTPUT_LIMITS);
+    expect([12, 1536, 64 * 1024 * 1024, 3 * 1024 ** 3].map(formatBytes)).toEqual(['12 bytes', '1.5 KB', '64 MB', '3 GB']);
   });
 });
 

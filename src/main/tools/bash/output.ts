@@ -1,6 +1,7 @@
 // Collects a command's stdout and stderr with bounded memory: everything stays in memory up to a
 // threshold; past it the whole combined output (its bytes, in arrival order) goes to a file and
-// memory keeps only each stream's head and tail.
+// memory keeps only each stream's head and tail. The file is bounded too (PX8): past `spillMaxBytes`
+// it keeps its head, the middle is dropped and counted, and memory still holds each stream's tail.
 import { isAscii } from 'node:buffer';
 import { closeSync, mkdirSync, openSync, writevSync } from 'node:fs';
 import path from 'node:path';
@@ -12,11 +13,54 @@ export interface OutputLimits {
   /** Once spilled: characters kept from the start and from the end of each stream. */
   headChars: number;
   tailChars: number;
+  /** The most bytes the spill file takes (default 64 MB, AGENT_DESK_BASH_SPILL_MAX_BYTES). */
+  spillMaxBytes?: number;
 }
+
+export const DEFAULT_SPILL_MAX_BYTES = 64 * 1024 * 1024;
+export const SPILL_MAX_BYTES_ENV = 'AGENT_DESK_BASH_SPILL_MAX_BYTES';
 
 /** What stays in memory once spilled (for the view); the model gets a shorter clip of it plus the
  *  file's path (result-text.ts), well under Bash's 100K limit so the pipeline does not persist again. */
-export const DEFAULT_OUTPUT_LIMITS: OutputLimits = { spillAtChars: 1_000_000, headChars: 20_000, tailChars: 20_000 };
+export const DEFAULT_OUTPUT_LIMITS: OutputLimits = { spillAtChars: 1_000_000, headChars: 20_000, tailChars: 20_000, spillMaxBytes: DEFAULT_SPILL_MAX_BYTES };
+
+/** The limits with the spill file's cap from the app's own environment (a whole number of bytes ≥ 1). */
+export function outputLimitsFromEnv(env: Record<string, string | undefined> = process.env, base: OutputLimits = DEFAULT_OUTPUT_LIMITS): OutputLimits {
+  const v = env[SPILL_MAX_BYTES_ENV]?.trim();
+  const n = v && /^\d+$/.test(v) ? Number(v) : 0;
+  return n >= 1 && Number.isSafeInteger(n) ? { ...base, spillMaxBytes: n } : base;
+}
+
+/** 67108864 → "64 MB", 1536 → "1.5 KB", 12 → "12 bytes" (binary units). */
+export function formatBytes(n: number): string {
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  if (n < 1024) return `${n} bytes`;
+  let v = n;
+  let u = -1;
+  while (v >= 1024 && u < units.length - 1) {
+    v /= 1024;
+    u++;
+  }
+  return `${Number.isInteger(v) ? v : v.toFixed(1).replace(/\.0$/, '')} ${units[u]}`;
+}
+
+/** The note a capped spill adds to the result; result-text.ts words the file line by it. */
+export const SPILL_CAP_NOTE_START = 'The output file reached its cap';
+
+export function spillCapNote(capBytes: number, droppedBytes: number): string {
+  return (
+    `${SPILL_CAP_NOTE_START} of ${formatBytes(capBytes)} (${SPILL_MAX_BYTES_ENV}): it holds only the first ${formatBytes(capBytes)} of the output; ` +
+    `the ${formatBytes(droppedBytes)} (${droppedBytes.toLocaleString('en-US')} bytes) after that were dropped. The end of each stream shown is the real end of the output.`
+  );
+}
+
+/** Where to cut `buf` at most `max` bytes in, not inside a UTF-8 character. */
+function utf8Cut(buf: Buffer, max: number): number {
+  if (max >= buf.length) return buf.length;
+  let cut = Math.max(0, max);
+  for (let i = 0; i < 3 && cut > 0 && (buf[cut]! & 0xc0) === 0x80; i++) cut--;
+  return cut;
+}
 
 const WRITE_BATCH_BYTES = 1 << 20;
 
@@ -163,6 +207,11 @@ export class OutputCollector {
   private pending: Buffer[] = [];
   private pendingBytes = 0;
   private spillError: Error | undefined;
+  /** Bytes the file takes (written or pending), at most the cap. */
+  private fileBytes = 0;
+  /** Bytes past the cap, never written. */
+  private dropped = 0;
+  private readonly maxFileBytes: number;
 
   constructor(
     /** Where the full output goes if it outgrows memory (created on demand). */
@@ -170,6 +219,7 @@ export class OutputCollector {
     private readonly limits: OutputLimits = DEFAULT_OUTPUT_LIMITS,
   ) {
     this.streams = { stdout: new StreamBuffer(limits), stderr: new StreamBuffer(limits) };
+    this.maxFileBytes = limits.spillMaxBytes ?? DEFAULT_SPILL_MAX_BYTES;
   }
 
   /** Past the spill the text is no longer needed as it comes: the bytes may arrive undecoded. */
@@ -213,8 +263,17 @@ export class OutputCollector {
 
   private write(raw: Buffer): void {
     if (this.fd === undefined || this.fd < 0) return;
-    this.pending.push(raw);
-    this.pendingBytes += raw.length;
+    let bytes = raw;
+    if (this.fileBytes + bytes.length > this.maxFileBytes) {
+      // The cap: the file keeps its head; the rest is only counted (memory keeps each stream's tail).
+      const cut = this.dropped > 0 ? 0 : utf8Cut(bytes, this.maxFileBytes - this.fileBytes);
+      this.dropped += bytes.length - cut;
+      if (cut === 0) return;
+      bytes = bytes.subarray(0, cut);
+    }
+    this.fileBytes += bytes.length;
+    this.pending.push(bytes);
+    this.pendingBytes += bytes.length;
     if (this.pendingBytes >= WRITE_BATCH_BYTES) this.flush();
   }
 
@@ -234,6 +293,12 @@ export class OutputCollector {
   }
 
   close(): void {
+    if (this.dropped > 0 && this.fd !== undefined && this.fd >= 0) {
+      // Whoever reads the file learns where it stops and why (a few bytes past the cap).
+      this.pending.push(
+        Buffer.from(`\n\n... [Agent Desk stopped saving the output here: the file reached its cap of ${formatBytes(this.maxFileBytes)}; ${this.dropped.toLocaleString('en-US')} more bytes were dropped] ...\n`),
+      );
+    }
     this.flush();
     if (this.fd !== undefined && this.fd >= 0) {
       try {
@@ -257,9 +322,18 @@ export class OutputCollector {
     return this.spillError;
   }
 
+  /** Bytes past the spill file's cap that were dropped (0 = the file holds the whole output). */
+  get droppedBytes(): number {
+    return this.dropped;
+  }
+
+  /** The spill file's cap in bytes. */
+  get spillMaxBytes(): number {
+    return this.maxFileBytes;
+  }
+
   text(stream: StreamName): string {
-    return this.streams[stream].text(
-      (n) => `\n\n... [${n} characters omitted${this.file ? '; the full output is in the file below' : ''}] ...\n\n`,
-    );
+    const where = !this.file ? '' : this.dropped > 0 ? '; the file below holds the start of the output' : '; the full output is in the file below';
+    return this.streams[stream].text((n) => `\n\n... [${n} characters omitted${where}] ...\n\n`);
   }
 }

@@ -2,6 +2,7 @@
 // (exit code, timeout, Stop), the full-output file when there is one, and any notes.
 import { formatDuration } from '../../../shared/format-duration';
 import type { BashOutput } from '../../../shared/tools/bash';
+import { SPILL_CAP_NOTE_START } from './output';
 import { formatChars } from './progress';
 
 // Leading blank lines and trailing whitespace carry nothing for the model.
@@ -11,10 +12,10 @@ const tidy = (s: string) => s.replace(/^(?:[ \t]*\r?\n)+/, '').replace(/\s+$/, '
  *  errors and test summaries sit at the end). The view keeps the larger head and tail in `data`. */
 export const SPILLED_PREVIEW = { headChars: 4_000, tailChars: 4_000 };
 
-function clip(text: string): string {
+function clip(text: string, capped: boolean): string {
   const { headChars, tailChars } = SPILLED_PREVIEW;
   if (text.length <= headChars + tailChars + 200) return text;
-  return `${text.slice(0, headChars)}\n\n... [middle omitted; see the full output file below] ...\n\n${text.slice(-tailChars)}`;
+  return `${text.slice(0, headChars)}\n\n... [middle omitted; see the ${capped ? '' : 'full '}output file below] ...\n\n${text.slice(-tailChars)}`;
 }
 
 export function bashResultIsError(output: BashOutput): boolean {
@@ -28,7 +29,9 @@ export function formatBashResult(output: BashOutput): { content: string; isError
   if (output.backgroundTaskId) {
     parts.push(`Command running in background with ID: ${output.backgroundTaskId}. Output is being written to: ${output.outputFile}`);
   } else {
-    const view = output.outputFile ? clip : (t: string) => t;
+    // A spill file past its cap holds only the output's start; its note (output.ts) says how much is missing.
+    const capped = output.notes?.some((n) => n.startsWith(SPILL_CAP_NOTE_START)) ?? false;
+    const view = output.outputFile ? (t: string) => clip(t, capped) : (t: string) => t;
     const stdout = tidy(view(output.stdout));
     const stderr = tidy(view(output.stderr));
     if (stdout) parts.push(stdout);
@@ -46,7 +49,9 @@ export function formatBashResult(output: BashOutput): { content: string; isError
     if (output.outputFile) {
       parts.push(
         `[The output was ${formatChars(output.totalChars ?? 0)}; above are its beginning and end. ` +
-          `The full output (stdout and stderr as they arrived) is in ${output.outputFile}]`,
+          (capped
+            ? `The start of the output (stdout and stderr as they arrived, up to the file's cap) is in ${output.outputFile}]`
+            : `The full output (stdout and stderr as they arrived) is in ${output.outputFile}]`),
       );
     }
   }

@@ -63,9 +63,11 @@ export function Transcript(): ReactNode {
           ))}
           {unsentStop && <StopNotice stop={unsentStop} latest />}
           {retry && (
-            <p className="retry-note" role="status">
-              Retrying… (attempt {retry.attempt})
-            </p>
+            <div className="retry-note" role="status">
+              <p>Retrying… (attempt {retry.attempt})</p>
+              {/* Why: a stalled reply, an overloaded server, a wait the server asked for (PX8). */}
+              {retry.reason && <p className="retry-note__why">{retry.reason}</p>}
+            </div>
           )}
         </div>
       </div>
