@@ -39,6 +39,16 @@ test.describe('the question carries its context (issue 12 item 2)', () => {
 
     await expect(u.dialog.getByRole('figure', { name: 'What the assistant said' })).toContainText('Your notes live outside the project');
     await expect(u.dialog).toContainText('one.txt');
+    // Plain words (PX2): what leaves for the AI model, no field names, no "working directories"; the exact request one click away.
+    await expect(u.dialog).toContainText('If you allow it, the contents of one.txt will be sent to the AI model.');
+    await expect(u.dialog).toContainText('which is outside the project folder.');
+    await expect(u.dialog).not.toContainText('file_path');
+    await expect(u.dialog).not.toContainText('working directories');
+    await page.screenshot({ path: screenshotPath('approval-read-outside') });
+    await u.dialog.getByRole('button', { name: 'Show the exact request' }).click();
+    await expect(u.dialog.getByRole('button', { name: 'Hide the exact request' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(u.dialog).toContainText(`file_path${path.join(outside, 'one.txt')}`);
+    await page.screenshot({ path: screenshotPath('approval-read-outside-exact') });
     const nav = u.dialog.getByRole('group', { name: 'Request 1 of 3' });
     await expect(nav).toBeVisible();
     await expect(nav.getByRole('button', { name: 'Previous request' })).toBeDisabled();

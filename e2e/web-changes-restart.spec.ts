@@ -80,7 +80,7 @@ test('UI2 DK4: after a server restart the reopened conversation still shows the 
     await expect(transcript).toContainText('The greeting now welcomes people back.');
 
     // The transcript's Edit card has its diff again (the saved structured output).
-    const card = page.getByRole('article', { name: 'Update: src/app.ts' });
+    const card = page.getByRole('article', { name: 'Edit src/app.ts' });
     await expect(card.getByTestId('tool-call-state')).toHaveText('Done');
     await expect(card).toContainText('Changed 2 lines');
 

@@ -68,7 +68,7 @@ test.describe('file tools in Chromium', () => {
     await expect(cards).toHaveCount(5);
     for (const [i, n] of names.entries()) {
       // Paths relative to the project; what was read in words.
-      await expect(cards.nth(i)).toHaveAccessibleName(`Read: src/${n}`);
+      await expect(cards.nth(i)).toHaveAccessibleName(`Read src/${n}`);
       await expect(cards.nth(i)).toContainText(`Read src/${n}`);
     }
     await expect(cards.nth(1)).toContainText('The whole file (3 lines)');
@@ -119,7 +119,7 @@ test.describe('file tools in Chromium', () => {
     expect(await readFile(file, 'utf8')).toBe(APP_TS.replace('  return `Hello, ${name}!`;', '  const greeting = `Hello, ${name}! Welcome back.`;\n  return greeting;'));
 
     // The transcript: the Edit card with its diff, old and new line numbers.
-    const card = page.getByRole('article', { name: 'Update: src/app.ts' });
+    const card = page.getByRole('article', { name: 'Edit src/app.ts' });
     await expect(card.getByTestId('tool-call-state')).toHaveText('Done');
     await expect(card).toContainText('Changed 2 lines');
     const diff = card.getByRole('figure', { name: 'Changes to src/app.ts' });
@@ -164,7 +164,7 @@ test.describe('file tools in Chromium', () => {
     expect(resultText(toolResults(requests[2]!)[0]!)).toContain('has been updated');
   });
 
-  test('UI1: a Grep and a Glob in one reply fold into "Searched 2 patterns"; results show files and matching lines', async ({ page, webApp }) => {
+  test('UI1 PX2: a Grep and a Glob in one reply fold into "Ran 2 searches", said in words; results show files and matching lines', async ({ page, webApp }) => {
     await put(webApp.projectDir, 'src/one.ts', 'export const a = 1;\n// TODO: remove this\nexport const b = 2;\n');
     await put(webApp.projectDir, 'src/two.ts', 'const x = 0;\n// TODO: and this\n');
     await put(webApp.projectDir, 'lib/three.js', 'module.exports = {};\n');
@@ -182,18 +182,27 @@ test.describe('file tools in Chromium', () => {
     await page.goto(webApp.url);
     await ask(page, 'Find the TODOs');
     await expect(u.transcript).toContainText('Two TODOs in two TypeScript files.');
-    const group = page.getByRole('group', { name: /^Searched 2 patterns/ });
+    const group = page.getByRole('group', { name: /^Ran 2 searches/ });
     await expect(group).toBeVisible();
-    await expect(group).toHaveAccessibleName('Searched 2 patterns: TODO, **/*.ts');
-    await group.getByRole('button', { name: /^Searched 2 patterns/ }).click();
-    const grep = group.getByRole('article', { name: 'Grep: TODO' });
+    await expect(group).toHaveAccessibleName('Ran 2 searches: “TODO”, TypeScript files');
+    await group.getByRole('button', { name: /^Ran 2 searches/ }).click();
+    const grep = group.getByRole('article', { name: 'Searched for “TODO”' });
     await expect(grep).toContainText('2 matching lines in 2 files');
     await expect(grep.locator('.search-file')).toHaveCount(2);
     await expect(grep.locator('.search-file').first()).toContainText('src/one.ts');
     await expect(grep.locator('.search-file mark').first()).toHaveText('TODO');
-    const glob = group.getByRole('article', { name: 'Glob: **/*.ts' });
+    const glob = group.getByRole('article', { name: 'Looked for TypeScript files' });
     await expect(glob).toContainText('2 files');
-    await expect(glob.getByRole('list', { name: 'Files matching **/*.ts' })).toContainText('src/one.ts');
+    await expect(glob.getByRole('list', { name: 'Files found' })).toContainText('src/one.ts');
+    // No pattern syntax by default; the exact search is one click away.
+    await expect(glob).not.toContainText('**/*.ts');
     await page.screenshot({ path: screenshotPath('files-grouped-searches') });
+    const exact = glob.getByRole('button', { name: 'Show the exact search' });
+    await expect(exact).toHaveAttribute('aria-expanded', 'false');
+    await exact.click();
+    await expect(glob.getByRole('button', { name: 'Hide the exact search' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(glob).toContainText('pattern**/*.ts');
+    await glob.screenshot({ path: screenshotPath('glob-card-exact-search') });
+    await grep.screenshot({ path: screenshotPath('grep-card') });
   });
 });

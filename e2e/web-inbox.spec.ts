@@ -74,6 +74,8 @@ test.describe('approval inbox in Chromium', () => {
     await expect(group).toBeVisible();
     await expect(group).toContainText('Read my three notes');
     for (const file of outside.files) await expect(group).toContainText(file);
+    // Each line says what allowing it sends to the AI model (PX2).
+    await expect(group).toContainText(`The contents of ${path.basename(outside.files[0]!)} will be sent to the AI model if you allow it.`);
     await expect(group.getByRole('button', { name: 'Allow once' })).toHaveCount(3);
     await expect(u.inbox.getByRole('button', { name: /Always allow/ })).toHaveCount(0);
     await page.screenshot({ path: screenshotPath('inbox-open-group') });

@@ -1,9 +1,10 @@
 // End-to-end tool calls through the real web host (`agent-desk serve`) in Chromium with the scripted
 // fake model (strict mode: a broken transcript would be a 400): approval dialog, live Bash output,
-// Stop mid-run, "Always allow", "Deny" with feedback, grouped calls, usage.
+// Stop mid-run, "Always allow", "Deny" with feedback, grouped calls, usage, and results in plain words
+// (a failure's first error, "Finished" / "Failed (error 1)", the exit code one click away).
 import type { Locator, Page } from '@playwright/test';
 import type { RecordedRequest, ScriptedBlock } from '../test/fake-model/server';
-import { expect, screenshotPath, test } from './fixtures';
+import { expect, screenshotPath, test, type WebApp } from './fixtures';
 import { ask, countDialogs, dialogsOpened, resultText, say, toolResults, type ToolResult } from './tool-helpers';
 
 const STREAM_CMD = 'for i in 1 2 3; do echo line$i; sleep 0.6; done';
@@ -22,10 +23,20 @@ const ui = (page: Page) => ({
   status: page.getByRole('status', { name: 'Session status' }),
   dialog: page.getByRole('dialog', { name: 'Allow Agent Desk to run a command?' }),
   anyDialog: page.getByRole('dialog'),
-  card: (command: string): Locator => page.getByRole('article', { name: `Bash: ${command}`, exact: true }),
+  /** A command's card, named by its title (the description, else "Run a command") and the command. */
+  card: (command: string): Locator => page.getByRole('article', { name: new RegExp(`: ${command.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }),
 });
 
 const stateOf = (card: Locator): Locator => card.getByTestId('tool-call-state');
+
+/** The assistant runs `command` (described as `description`) and the person allows it once: its card. */
+async function allowedCommand(page: Page, webApp: WebApp, command: string, description: string): Promise<Locator> {
+  webApp.fake.push({ content: [bash(command, description)] }, say('That is how it went.'));
+  await page.goto(webApp.url);
+  await ask(page, description);
+  await ui(page).dialog.getByRole('button', { name: 'Allow once' }).click();
+  return page.getByRole('article', { name: new RegExp(`^${description}: `) });
+}
 
 /** The tool_use ids of the assistant messages in a recorded request, in order. */
 function toolUseIds(req: RecordedRequest): string[] {
@@ -89,7 +100,7 @@ test.describe('tool calls in Chromium', () => {
 
     await expect(stateOf(card)).toHaveAttribute('data-state', 'succeeded');
     // In the order it was on screen: asked, then running (busy) with line1 shown, and only then done.
-    const frames = await cardFrames(page, `Bash: ${STREAM_CMD}`);
+    const frames = await cardFrames(page, `Print three lines slowly: ${STREAM_CMD}`);
     const firstIndex = (p: (f: CardFrame) => boolean): number => frames.findIndex(p);
     const asked = firstIndex((f) => f.state === 'awaiting_permission');
     const liveLine1 = firstIndex((f) => f.state === 'running' && f.busy === 'true' && f.output.includes('line1'));
@@ -98,9 +109,13 @@ test.describe('tool calls in Chromium', () => {
     expect(liveLine1, JSON.stringify(frames)).toBeGreaterThan(asked);
     expect(done, JSON.stringify(frames)).toBeGreaterThan(liveLine1);
 
-    await expect(stateOf(card)).toHaveText('Done');
+    await expect(stateOf(card)).toHaveText('Finished');
     await expect(card).toHaveAttribute('aria-busy', 'false');
+    // The exit code is a detail, one click away (PX2).
+    await expect(card).not.toContainText('Exit code');
+    await card.getByRole('button', { name: 'Show technical details' }).click();
     await expect(card).toContainText('Exit code 0');
+    await card.getByRole('button', { name: 'Hide technical details' }).click();
     await expect(card).toContainText('line3');
     await expect(u.transcript).toContainText('All three lines were printed.');
     await expect(u.status).toHaveText('Ready');
@@ -124,7 +139,7 @@ test.describe('tool calls in Chromium', () => {
     await page.reload();
     await page.getByRole('list', { name: 'Sessions' }).getByRole('button').first().click();
     const again = u.card(STREAM_CMD);
-    await expect(stateOf(again)).toHaveText('Done');
+    await expect(stateOf(again)).toHaveText('Finished');
     await expect(again).toContainText('line2');
     await expect(u.transcript.getByRole('article', { name: 'You' })).toHaveCount(1);
   });
@@ -178,7 +193,7 @@ test.describe('tool calls in Chromium', () => {
     await expect(u.dialog).toContainText('Any command that starts with “echo”');
     await page.screenshot({ path: screenshotPath('approval-dialog-always') });
     await u.dialog.getByRole('button', { name: 'Allow and remember' }).click();
-    await expect(stateOf(u.card('echo first'))).toHaveText('Done');
+    await expect(stateOf(u.card('echo first'))).toHaveText('Finished');
     await expect(u.transcript).toContainText('First done.');
     const before = await dialogsOpened(page);
     expect(before).toBe(1);
@@ -186,7 +201,7 @@ test.describe('tool calls in Chromium', () => {
     webApp.fake.push({ content: [bash('echo second', 'Say second')] }, say('Second done.'));
     await ask(page, 'Now say second');
     await expect(u.transcript).toContainText('Second done.');
-    await expect(stateOf(u.card('echo second'))).toHaveText('Done');
+    await expect(stateOf(u.card('echo second'))).toHaveText('Finished');
     expect(await dialogsOpened(page)).toBe(before);
     const requests = await webApp.fake.waitForRequests(4);
     expect(resultText(toolResults(requests[3]!)[0]!)).toContain('second');
@@ -290,10 +305,51 @@ test.describe('tool calls in Chromium', () => {
     await expect(cards).toHaveCount(3);
     await page.screenshot({ path: screenshotPath('grouped-commands-open') });
     for (const [i, c] of commands.entries()) {
-      await expect(cards.nth(i)).toHaveAccessibleName(`Bash: ${c}`);
+      await expect(cards.nth(i)).toHaveAccessibleName(`Run a command: ${c}`);
       await expect(cards.nth(i)).toContainText(c.split(' ')[1]!);
     }
     const [, second] = await webApp.fake.waitForRequests(2);
     expect(toolResults(second!).map(resultText).map((t) => t.trim())).toEqual(['alpha', 'beta', 'gamma']);
+  });
+
+  test('item 4 PX2: a failed command says "Failed (error 1)", shows its first error above the output and opens there', async ({ page, webApp }) => {
+    // Everything on stderr: one stream keeps its order (stdout and stderr are separate pipes, and
+    // which one is read first is up to the machine), so the error is always below 40 lines.
+    const command =
+      `echo "warning: old config file" >&2; for i in $(seq 1 40); do echo "compiling part $i" >&2; done; ` +
+      `echo "Error: Cannot find module 'left-pad'" >&2; for i in $(seq 0 24); do echo "    at step$i (/p/build.js:$i:3)" >&2; done; exit 1`;
+    const card = await allowedCommand(page, webApp, command, 'Build the app');
+    await expect(stateOf(card)).toHaveText('Failed (error 1)');
+    await expect(card).toContainText("First error: Error: Cannot find module 'left-pad'");
+    await expect(card).not.toContainText('Exit code');
+    // The output opens at the first error (marked), not at the last stack frame.
+    const box = card.getByLabel(/^Output of /);
+    const mark = box.locator('mark');
+    await expect(mark).toHaveText("Error: Cannot find module 'left-pad'");
+    await expect(box).toContainText('step24');
+    const seen = await box.evaluate((el) => {
+      const m = el.querySelector('mark')!.getBoundingClientRect();
+      const b = el.getBoundingClientRect();
+      return { markInView: m.top >= b.top && m.bottom <= b.bottom, atEnd: el.scrollTop + el.clientHeight >= el.scrollHeight - 2, scrolled: el.scrollTop > 0 };
+    });
+    expect(seen).toEqual({ markInView: true, atEnd: false, scrolled: true });
+    await card.screenshot({ path: screenshotPath('bash-failure-card') });
+    await card.getByRole('button', { name: 'Show technical details' }).click();
+    await expect(card).toContainText('Exit code 1');
+    await card.screenshot({ path: screenshotPath('bash-failure-card-details') });
+  });
+
+  test('item 4: stderr of a command that went well is just output, and its output opens at the end', async ({ page, webApp }) => {
+    const command = 'echo "Downloading packages..." >&2; for i in $(seq 1 40); do echo "added package $i"; done; echo "all 40 packages added"';
+    const card = await allowedCommand(page, webApp, command, 'Install the packages');
+    await expect(stateOf(card)).toHaveText('Finished');
+    const box = card.getByLabel(/^Output of /);
+    await expect(box).toContainText('all 40 packages added');
+    await expect(box.locator('[data-stream="stderr"]').first()).toContainText('Downloading packages...');
+    await expect(box.locator('.output-box__stderr')).toHaveCount(0);
+    await expect(card.locator('.tool-card__problem')).toHaveCount(0);
+    const atEnd = await box.evaluate((el) => el.scrollTop + el.clientHeight >= el.scrollHeight - 2);
+    expect(atEnd).toBe(true);
+    await card.screenshot({ path: screenshotPath('bash-success-with-stderr') });
   });
 });

@@ -42,11 +42,11 @@ function HunkRow({ heading, span }: { heading: HunkHeading; span: number }): Rea
   return (
     <tr className="diff__hunk">
       <td colSpan={span}>
-        <span className="diff__hunk-label">{heading.label}</span>
-        {heading.skipped > 0 && <span className="diff__hunk-skipped"> · {plural(heading.skipped, 'unchanged line')} above not shown</span>}
-        <span className="diff__hunk-raw" aria-hidden="true">
-          {heading.header}
+        {/* The raw header ("@@ -2,7 +2,8 @@") only on hover: the label says it in words (PX2). */}
+        <span className="diff__hunk-label" title={heading.header}>
+          {heading.label}
         </span>
+        {heading.skipped > 0 && <span className="diff__hunk-skipped"> · {plural(heading.skipped, 'unchanged line')} above not shown</span>}
       </td>
     </tr>
   );

@@ -125,6 +125,7 @@ function InboxItem({ request, onReview }: { request: PermissionRequestView; onRe
             {words.outside && <span className="inbox-item__outside"> (outside the project)</span>}
           </span>
         )}
+        {words.note && <span className="inbox-item__outside">{words.note}</span>}
         {request.destructive && (
           <span className="inbox-item__warning">
             <WarningIcon size={12} /> May delete or overwrite things

@@ -1,7 +1,9 @@
 // One inbox line's words: the request kind's plain summary ("Run a command in your project", "Read a
-// file outside the project") and, when the summary does not already say it, what it is about (the
-// file, the command, the page).
+// file outside the project"), when the summary does not already say it, what it is about (the file,
+// the command, the page), and for a read what would be sent to the AI model (PX2).
 import type { PermissionRequestView } from '../../../shared/permissions/request';
+import { requestKind } from '../../../shared/permissions/request-traits';
+import { sentToModel } from '../permissions/kinds/read-request-words';
 import { requestKindFor } from '../permissions/registry';
 import { inputSubject, oneLine } from '../tools/input-summary';
 import { displayPath } from '../tools/shared/paths';
@@ -14,6 +16,8 @@ export interface ItemWords {
   detail: string;
   /** The file lies outside the project and the summary does not say so (said next to it). */
   outside: boolean;
+  /** What allowing it sends to the AI model ("The contents of a.txt will be sent…"); '' for other kinds. */
+  note: string;
 }
 
 export function itemWords(request: PermissionRequestView, env: ViewEnv): ItemWords {
@@ -21,5 +25,11 @@ export function itemWords(request: PermissionRequestView, env: ViewEnv): ItemWor
   const outside = isOutside(target, env.projectDir);
   const summary = requestKindFor(request).summary(request, env);
   const detail = target ? displayPath(target, env.projectDir) : oneLine(inputSubject(request.input));
-  return { summary, detail: detail && !summary.includes(detail) ? detail : '', outside: outside && !summary.includes('outside the project') };
+  const sent = requestKind(request) === 'read' ? sentToModel(request) : '';
+  return {
+    summary,
+    detail: detail && !summary.includes(detail) ? detail : '',
+    outside: outside && !summary.includes('outside the project'),
+    note: sent ? `${sent.charAt(0).toUpperCase()}${sent.slice(1)} will be sent to the AI model if you allow it.` : '',
+  };
 }

@@ -37,7 +37,7 @@ describe('Read card', () => {
   it('named and titled by the path relative to the project, with the range in words and the content numbered', () => {
     const data: ReadOutput = { type: 'text', file: { filePath: '/p/src/a.ts', content: 'line 10\nline 11', startLine: 10, numLines: 2, totalLines: 40, truncatedLines: 0 } };
     const c = call('Read', { file_path: '/p/src/a.ts', offset: 10, limit: 2 }, data);
-    expect(cardName(c, env)).toBe('Read: src/a.ts');
+    expect(cardName(c, env)).toBe('Read src/a.ts');
     const html = render(<ToolCallCardView call={c} progress={undefined} />);
     expect(text(html)).toContain('Read src/a.ts');
     expect(text(html)).toContain('Lines 10–11 of 40');
@@ -68,8 +68,12 @@ describe('Read card', () => {
 describe('Edit card', () => {
   it('a succeeded edit shows what changed and the diff', () => {
     const data: EditOutput = { filePath: '/p/a.ts', oldString: 'b', newString: 'B', replaceAll: false, replacements: 1, originalFile: 'a\nb\nc\n', structuredPatch: diffTexts('a\nb\nc\n', 'a\nB\nc\n') };
-    const html = render(<ToolCallCardView call={call('Edit', { file_path: '/p/a.ts', old_string: 'b', new_string: 'B' }, data, { userFacingName: 'Update' })} progress={undefined} />);
+    const c = call('Edit', { file_path: '/p/a.ts', old_string: 'b', new_string: 'B' }, data, { userFacingName: 'Update' });
+    const html = render(<ToolCallCardView call={c} progress={undefined} />);
     expect(text(html)).toContain('Edit a.ts');
+    // Screen readers hear what is shown: "Edit", not the engine's "Update".
+    expect(cardName(c, env)).toBe('Edit a.ts');
+    expect(html).toContain('aria-label="Edit a.ts"');
     expect(text(html)).toContain('Changed 1 line');
     expect(html).toContain('aria-label="Changes to a.ts"');
     expect(text(html)).toContain('Removed: b');
@@ -110,7 +114,8 @@ describe('Grep and Glob cards', () => {
 
   it('no matches: said in words, nothing to open', () => {
     const html = render(<ToolCallCardView call={call('Grep', { pattern: 'nope' }, { ...base, mode: 'files_with_matches' })} progress={undefined} />);
-    expect(text(html)).toContain('Search for “nope”');
+    expect(text(html)).toContain('Searched for “nope”');
+    expect(html).toContain('aria-label="Searched for “nope”"');
     expect(text(html)).toContain('No matches');
     expect(text(html)).not.toContain('Show output');
   });
@@ -131,13 +136,25 @@ describe('Grep and Glob cards', () => {
     expect(html).toContain('<mark>TODO</mark>');
   });
 
-  it('searches group as "Searched N patterns", Grep and Glob alike', () => {
+  it('a Glob card says what it looked for in words; the exact pattern is one click away', () => {
+    const data = { filenames: ['/p/src/a.js'], numFiles: 1, truncated: false, searchPath: '/p', durationMs: 1 };
+    const c = call('Glob', { pattern: '**/*.js' }, data);
+    const html = render(<ToolCallCardView call={c} progress={undefined} />);
+    expect(cardName(c, env)).toBe('Looked for JavaScript files');
+    expect(text(html)).toContain('Looked for JavaScript files');
+    expect(text(html)).toContain('Found 1 file');
+    expect(text(html)).not.toContain('**/*.js');
+    expect(html).toMatch(/<button[^>]*aria-expanded="false"[^>]*>.*Show the exact search<\/button>/);
+    expect(html).toContain('aria-label="Files found"');
+  });
+
+  it('searches group as "Ran N searches", Grep and Glob alike, each in words', () => {
     const calls = [call('Grep', { pattern: 'TODO' }), call('Glob', { pattern: '**/*.ts' }), call('Grep', { pattern: 'FIXME' })];
     expect(viewFor('Grep').groupKey).toBe('search');
     expect(viewFor('Glob').groupKey).toBe('search');
     expect([groupKeyFor('Grep'), groupKeyFor('Glob'), groupKeyFor('Read'), groupKeyFor('Bash'), groupKeyFor('mcp__x__y')]).toEqual(['search', 'search', 'Read', 'Bash', 'mcp__x__y']);
     const { Grouped } = viewFor('Glob');
-    expect(text(render(<Grouped calls={calls} />)).trim()).toBe('Searched 3 patterns : TODO, **/*.ts, FIXME');
+    expect(text(render(<Grouped calls={calls} />)).trim()).toBe('Ran 3 searches : “TODO”, TypeScript files, “FIXME”');
   });
 });
 

@@ -1,6 +1,6 @@
 // The grouping selector (UI1): consecutive calls of one tool within one assistant message become one
 // group ("Ran 3 commands", "Read 5 files: …"). Tools may share a group key (Grep and Glob are both
-// searches: "Searched 3 patterns"). Text between calls and a new message end a run.
+// searches: "Ran 3 searches"). Text between calls and a new message end a run.
 import type { ToolCallState } from '../../../shared/tools/tool-call';
 
 /** One step of an assistant reply, in order. */

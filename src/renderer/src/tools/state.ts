@@ -27,3 +27,8 @@ export const STATE_TONE: Record<ToolCallState, StateTone> = {
 export function isActive(state: ToolCallState): boolean {
   return state === 'validating' || state === 'awaiting_permission' || state === 'running';
 }
+
+/** It ran to an end (well or not): its title may say what it did in the past tense. */
+export function hasRun(state: ToolCallState): boolean {
+  return state === 'succeeded' || state === 'failed';
+}

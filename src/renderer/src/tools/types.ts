@@ -24,8 +24,10 @@ export interface ToolView {
   Result: ComponentType<ToolViewProps>;
   /** Remarks under the output that stay visible when it is folded ("Stopped before it finished"). */
   Notes?: ComponentType<ToolViewProps>;
-  /** Small always-visible facts beside the state (an exit code). */
+  /** Small always-visible facts beside the state. */
   Badges?: ComponentType<ToolViewProps>;
+  /** The state in this tool's own words ("Finished", "Failed (error 1)"); null = the usual words. */
+  stateWords?(call: ToolCallView): string | null;
   /** Why the call did not succeed, for the person; null when the output already says it. */
   problem(call: ToolCallView): string | null;
   /** Whether there is anything for the output section at all. */
@@ -33,7 +35,7 @@ export interface ToolView {
   /** The one-line summary of a group of this tool's calls ("Ran 3 commands: ls, npm test, …"). */
   Grouped: ComponentType<{ calls: readonly ToolCallView[] }>;
   /**
-   * Tools with the same key group together (Grep and Glob: "search" → "Searched 3 patterns");
+   * Tools with the same key group together (Grep and Glob: "search" → "Ran 3 searches");
    * the tool's own name when absent. The first call's view renders the group.
    */
   groupKey?: string;

@@ -1,5 +1,5 @@
 // Render checks of the tool-call card and the approval panel as static markup (no DOM needed):
-// accessible names, state hooks and words, output, and the dialog's parts.
+// accessible names (what is visible, PX2), state hooks and words, output, and the dialog's parts.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { PermissionRequestView } from '../../../shared/permissions/request';
@@ -23,18 +23,20 @@ const data: BashOutput = { stdout: 'ok\n', stderr: '', exitCode: 0, interrupted:
 const text = (html: string): string => html.replace(/<[^>]+>/g, ' ').replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&amp;/g, '&').replace(/\s+/g, ' ');
 
 describe('ToolCallCardView (UI3, UI5: a card a non-terminal person understands)', () => {
-  it('running: named "Bash: npm test", busy, state hook and words, live output with stderr marked', () => {
+  it('running: named by its title and command, busy, state hook and words, live output with stderr as plain output', () => {
     const progress = appendProgress(undefined, [
       { type: 'output', stream: 'stdout', text: 'line1\n' },
       { type: 'output', stream: 'stderr', text: 'oops\n' },
     ]);
     const html = renderToStaticMarkup(<ToolCallCardView call={bash('running')} progress={progress} />);
-    expect(html).toContain('aria-label="Bash: npm test"');
+    expect(html).toContain('aria-label="Run the tests: npm test"');
     expect(html).toContain('aria-busy="true"');
     expect(html).toContain('data-testid="tool-call-state"');
     expect(html).toMatch(/data-state="running"[^>]*>Running…</);
     expect(text(html)).toContain('Run the tests');
-    expect(html).toContain('<span class="output-box__stderr">oops\n</span>');
+    // stderr is just output until the command failed.
+    expect(html).toContain('<span data-stream="stderr">oops\n</span>');
+    expect(html).not.toContain('output-box__stderr');
     expect(html).toContain('aria-expanded="true"');
     expect(text(html)).toContain('Hide output');
   });
@@ -42,7 +44,7 @@ describe('ToolCallCardView (UI3, UI5: a card a non-terminal person understands)'
   const words: [ToolCallView['state'], string][] = [
     ['awaiting_permission', 'Waiting for your approval'],
     ['validating', 'Getting ready…'],
-    ['succeeded', 'Done'],
+    ['succeeded', 'Finished'],
     ['failed', 'Failed'],
     ['rejected', 'Not allowed'],
     ['cancelled', 'Stopped'],
@@ -55,9 +57,16 @@ describe('ToolCallCardView (UI3, UI5: a card a non-terminal person understands)'
     });
   }
 
-  it('done: exit code badge, output; a long result from the transcript starts folded', () => {
+  it('other tools read "Done"', () => {
+    const html = renderToStaticMarkup(<ToolCallCardView call={{ ...bash('succeeded'), name: 'Foo', userFacingName: 'Foo', input: { x: 'y' } }} progress={undefined} />);
+    expect(html).toMatch(/data-testid="tool-call-state">Done</);
+  });
+
+  it('done: "Finished", output, the exit code one click away; a long result from the transcript starts folded', () => {
     const html = renderToStaticMarkup(<ToolCallCardView call={bash('succeeded', { result: { text: 'ok', isError: false, data } })} progress={undefined} />);
-    expect(text(html)).toContain('Exit code 0');
+    expect(text(html)).toContain('Finished');
+    expect(text(html)).not.toContain('Exit code');
+    expect(html).toMatch(/<button[^>]*aria-expanded="false"[^>]*>.*Show technical details<\/button>/);
     expect(text(html)).toContain('ok');
     const long = Array.from({ length: 40 }, (_, i) => `row ${i}`).join('\n');
     const folded = renderToStaticMarkup(<ToolCallCardView call={bash('succeeded', { result: { text: long, isError: false } })} progress={undefined} />);
@@ -74,9 +83,21 @@ describe('ToolCallCardView (UI3, UI5: a card a non-terminal person understands)'
     expect(text(renderToStaticMarkup(<ToolCallCardView call={denied} progress={undefined} />))).toContain('You did not allow this. You told the assistant: “not now”');
     const mcp: ToolCallView = { id: 'x', name: 'mcp__db__query', userFacingName: 'mcp__db__query', messageId: 'm', input: { sql: 'select 1' }, state: 'failed', error: { message: 'connection refused', code: 'mcp_error' } };
     const html = renderToStaticMarkup(<ToolCallCardView call={mcp} progress={undefined} />);
-    expect(html).toContain('aria-label="mcp__db__query: select 1"');
+    expect(html).toContain('aria-label="query (db): select 1"');
     expect(text(html)).toContain('connection refused');
-    expect(text(html)).toContain('sql');
+    expect(html).toContain('<dt>SQL</dt>');
+  });
+
+  it('failed: "Failed (error 1)", the first error line above the output, marked there; stderr painted as an error', () => {
+    const failed: BashOutput = { ...data, stdout: '> shop@1.0.0 test\n', stderr: 'npm ERR! code ELIFECYCLE\nnpm ERR! Missing script: "tset"\n', exitCode: 1 };
+    const html = renderToStaticMarkup(<ToolCallCardView call={bash('failed', { result: { text: 'x', isError: true, data: failed } })} progress={undefined} />);
+    const t = text(html);
+    expect(html).toMatch(/data-testid="tool-call-state">Failed \(error 1\)</);
+    expect(t.indexOf('First error: npm ERR! Missing script: "tset"')).toBeGreaterThan(-1);
+    expect(t.indexOf('First error:')).toBeLessThan(t.indexOf('Hide output'));
+    expect(html).toContain('<mark class="output-box__mark">npm ERR! Missing script: &quot;tset&quot;</mark>');
+    expect(html).toContain('class="output-box__stderr"');
+    expect(t).not.toContain('Exit code');
   });
 });
 

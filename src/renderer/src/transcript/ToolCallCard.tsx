@@ -19,11 +19,16 @@ function startsOpen(call: ToolCallView, progress: ProgressLog | undefined): bool
   return text.split('\n').length <= FOLD_LINES && text.length <= 2_000;
 }
 
-/** The card's accessible name: "Bash: npm test", "Read: src/app.ts" (paths relative to the project). */
+/**
+ * The card's accessible name: what a sighted person reads on it (PX2) — its title, and the subject
+ * when the title does not say it: "Edit src/app.ts", "Run the tests: npm test", "Looked for
+ * TypeScript files" (paths relative to the project).
+ */
 export function cardName(call: ToolCallView, env: ViewEnv = NO_VIEW_ENV): string {
-  const subject = viewFor(call.name).subject(call, env);
-  const name = call.userFacingName || call.name;
-  return subject ? `${name}: ${subject}` : name;
+  const view = viewFor(call.name);
+  const title = view.title(call, env);
+  const subject = view.subject(call, env);
+  return subject && !title.includes(subject) ? `${title}: ${subject}` : title;
 }
 
 export interface ToolCallCardViewProps {
@@ -57,7 +62,7 @@ export function ToolCallCardView({ call, progress }: ToolCallCardViewProps): Rea
         <span className="tool-card__side">
           {Badges && <Badges {...props} />}
           <span className="tool-card__state" data-state={call.state} data-testid="tool-call-state">
-            {STATE_WORDS[call.state]}
+            {view.stateWords?.(call) ?? STATE_WORDS[call.state]}
           </span>
         </span>
       </div>

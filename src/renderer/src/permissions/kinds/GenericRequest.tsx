@@ -1,26 +1,45 @@
 // The request kind for any tool without its own (unknown and MCP tools): its name in words and every
-// input field in full.
+// input field in full, named in words ("File", not `file_path`, PX2); the input exactly as the
+// assistant sent it one click away.
 import type { ReactNode } from 'react';
 import type { PermissionRequestView } from '../../../../shared/permissions/request';
 import { mcpInfoFromName, type PermissionRuleValue } from '../../../../shared/permissions/rule';
 import { InfoIcon } from '../../components/icons';
-import { inputEntries } from '../../tools/input-summary';
+import { plainEntries } from '../../tools/input-summary';
+import { ExactInput } from '../../tools/shared/Disclosure';
 import { toolWords } from '../../tools/tool-words';
 import type { RequestKind } from '../types';
+import './RequestDetails.css';
+
+export interface FieldRow {
+  label: string;
+  value: string;
+}
+
+/** Labelled values in words, then `children`, then the exact input behind "Show the exact request". */
+export function PlainFields({ rows, input, children }: { rows: readonly FieldRow[]; input: unknown; children?: ReactNode }): ReactNode {
+  return (
+    <div className="request-details">
+      {rows.length === 0 ? (
+        <p className="approval__muted">No details were given.</p>
+      ) : (
+        <dl className="approval__fields">
+          {rows.map(({ label, value }, i) => (
+            <div className="approval__field request-details__field" key={`${label}:${i}`}>
+              {label && <dt>{label}</dt>}
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {children}
+      {rows.length > 0 && <ExactInput input={input} what="the exact request" />}
+    </div>
+  );
+}
 
 export function GenericDetails({ request }: { request: PermissionRequestView }): ReactNode {
-  const entries = inputEntries(request.input);
-  if (entries.length === 0) return <p className="approval__muted">No details were given.</p>;
-  return (
-    <dl className="approval__fields">
-      {entries.map(({ key, value }) => (
-        <div className="approval__field" key={key || '_'}>
-          {key && <dt>{key}</dt>}
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <PlainFields rows={plainEntries(request.input)} input={request.input} />;
 }
 
 export function genericRuleWords(rule: PermissionRuleValue): string {

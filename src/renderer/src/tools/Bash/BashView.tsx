@@ -1,13 +1,16 @@
-// Bash's view: the description as the title, the command in monospace, output streaming live
-// (stderr in a subtle red), the exit code, timeout/stop notes and where a large output was saved.
+// Bash's view: the description as the title, the command in monospace, output streaming live, how
+// it ended in words ("Finished", "Failed (error 1)"), a failure's first error line above its output
+// (which opens there; only a failed command's stderr is painted red), timeout/stop notes, where a
+// large output was saved, and the exit code one click away.
 import type { ReactNode } from 'react';
 import type { ToolCallView } from '../../../../shared/tools/tool-call';
 import { listOf, oneLine } from '../input-summary';
+import { Disclosure } from '../shared/Disclosure';
 import { OutputBox } from '../shared/OutputBox';
 import { problemText } from '../problem-text';
 import { isActive } from '../state';
 import type { ToolViewParts, ToolViewProps } from '../types';
-import { bashInput, bashNotes, bashOutput, exitBadge, resultTextIsOutput, savedOutputPath, shownOutput } from './bash-facts';
+import { bashDetails, bashInput, bashNotes, bashOutput, bashProblem, bashStateWords, errorSpot, resultTextIsOutput, savedOutputPath, shownOutput } from './bash-facts';
 
 const subject = (call: ToolCallView): string => oneLine(bashInput(call.input).command) || 'a command';
 
@@ -39,12 +42,16 @@ function BashProgress({ call, progress }: ToolViewProps): ReactNode {
 
 function BashResult({ call, progress }: ToolViewProps): ReactNode {
   const { chunks, hiddenChars } = shownOutput(call, progress);
-  return chunks.length > 0 ? <OutputBox chunks={chunks} hiddenChars={hiddenChars} label={`Output of ${subject(call)}`} /> : null;
+  if (chunks.length === 0) return null;
+  const failed = call.state === 'failed';
+  const spot = failed ? errorSpot(chunks) : null;
+  return <OutputBox chunks={chunks} hiddenChars={hiddenChars} label={`Output of ${subject(call)}`} stderrIsError={failed} marks={spot?.marks ?? []} />;
 }
 
 function BashNotes({ call, progress }: ToolViewProps): ReactNode {
   const silent = call.state === 'succeeded' && shownOutput(call, progress).chunks.length === 0;
   const saved = savedOutputPath(call);
+  const details = bashDetails(call);
   return (
     <>
       {silent && <p className="tool-note">The command printed nothing.</p>}
@@ -58,17 +65,14 @@ function BashNotes({ call, progress }: ToolViewProps): ReactNode {
           The output was too long to keep here; all of it was saved to <code className="tool-path">{saved}</code>
         </p>
       )}
+      {details.length > 0 && (
+        <Disclosure what="technical details">
+          {details.map((d) => (
+            <p key={d}>{d}</p>
+          ))}
+        </Disclosure>
+      )}
     </>
-  );
-}
-
-function BashBadges({ call }: ToolViewProps): ReactNode {
-  const badge = exitBadge(call);
-  if (!badge) return null;
-  return (
-    <span className={badge.ok ? 'badge badge--ok' : 'badge badge--error'} title="The number a command ends with: 0 means it went well; anything else usually means a problem.">
-      {badge.text}
-    </span>
   );
 }
 
@@ -89,9 +93,9 @@ export const bashView: ToolViewParts = {
   Progress: BashProgress,
   Result: BashResult,
   Notes: BashNotes,
-  Badges: BashBadges,
-  // Once the command ran, its output, exit code and notes tell what happened.
-  problem: (call) => (bashOutput(call) || resultTextIsOutput(call) ? null : problemText(call)),
+  stateWords: bashStateWords,
+  // Once the command ran, its first error line (if it failed), output and notes tell what happened.
+  problem: (call) => (bashOutput(call) || resultTextIsOutput(call) ? bashProblem(call) : problemText(call)),
   hasOutput: ({ call, progress }) => (isActive(call.state) ? call.state === 'running' : shownOutput(call, progress).chunks.length > 0),
   Grouped: BashGrouped,
 };

@@ -1,10 +1,11 @@
-// Bash view data: input parsing, the output shown (live, structured, or rebuilt text), notes and badges (UI3).
+// Bash view data: input parsing, the output shown (live, structured, or rebuilt text), notes, how it
+// ended in words ("Finished", "Failed (error 1)"; the exit code as a detail) and a failure's first error (UI3, PX2).
 import { describe, expect, it } from 'vitest';
 import type { BashOutput } from '../../../../shared/tools/bash';
 import type { ToolCallView } from '../../../../shared/tools/tool-call';
 import { appendProgress } from '../../stores/progress-log';
 import { formatDuration } from '../../../../shared/format-duration';
-import { bashInput, bashNotes, exitBadge, savedOutputPath, shownOutput } from './bash-facts';
+import { bashDetails, bashInput, bashNotes, bashProblem, bashStateWords, errorSpot, savedOutputPath, shownOutput } from './bash-facts';
 
 const out = (over: Partial<BashOutput> = {}): BashOutput => ({
   stdout: 'hello\n',
@@ -49,8 +50,9 @@ describe('Bash view facts (UI3)', () => {
       ['stderr', '\ny'],
     ]);
     expect(texts(shownOutput(call('succeeded', { result: { text: 'old output\n', isError: false } }), undefined))).toEqual([['stdout', 'old output']]);
+    // The engine's "Exit code 1" line is not output: the state words say it.
     const rebuiltFail = call('failed', { result: { text: 'boom\nExit code 1', isError: true }, error: { message: 'boom\nExit code 1' } });
-    expect(texts(shownOutput(rebuiltFail, undefined))).toEqual([['stdout', 'boom\nExit code 1']]);
+    expect(texts(shownOutput(rebuiltFail, undefined))).toEqual([['stdout', 'boom']]);
     const stopped = call('cancelled', { result: { text: 'line1\n<error>Command was aborted before completion</error>', isError: true } });
     expect(texts(shownOutput(stopped, undefined))).toEqual([['stdout', 'line1']]);
   });
@@ -65,20 +67,51 @@ describe('Bash view facts (UI3)', () => {
   it('notes say how the run ended', () => {
     expect(bashNotes(withData(out({ timedOut: true, exitCode: null, timeoutMs: 120_000 }), 'failed'))).toEqual(['Stopped because it ran longer than 2m 0s.']);
     expect(bashNotes(withData(out({ interrupted: true, exitCode: null }), 'cancelled'))).toEqual(['Stopped before it finished.']);
-    expect(bashNotes(withData(out({ exitCode: 1, returnCodeInterpretation: 'No matches found' })))).toEqual(['Exit code 1: No matches found.']);
+    expect(bashNotes(withData(out({ exitCode: 1, returnCodeInterpretation: 'No matches found' })))).toEqual(['No matches found.']);
     expect(bashNotes(call('cancelled'))).toEqual(['Stopped before it finished.']);
     expect(bashNotes(withData(out()))).toEqual([]);
   });
 
-  it('exit code badge and the saved-output path', () => {
-    expect(exitBadge(withData(out()))).toEqual({ text: 'Exit code 0', ok: true });
-    expect(exitBadge(withData(out({ exitCode: 2 }), 'failed'))).toEqual({ text: 'Exit code 2', ok: false });
-    expect(exitBadge(withData(out({ exitCode: 1, returnCodeInterpretation: 'No matches found' })))).toEqual({ text: 'Exit code 1', ok: true });
-    expect(exitBadge(withData(out({ exitCode: null, signal: 'SIGKILL' }), 'failed'))).toBeNull();
-    expect(exitBadge(call('succeeded'))).toBeNull();
+  const states: [string, ToolCallView, string | null][] = [
+    ['a success', withData(out()), 'Finished'],
+    ['a non-zero exit that is an answer', withData(out({ exitCode: 1, returnCodeInterpretation: 'No matches found' })), 'Finished'],
+    ['a failure', withData(out({ exitCode: 2 }), 'failed'), 'Failed (error 2)'],
+    ['killed by a signal', withData(out({ exitCode: null, signal: 'SIGKILL' }), 'failed'), null],
+    ['started in the background', withData(out({ backgroundTaskId: 'b1', exitCode: null })), 'Started in the background'],
+    ['a success rebuilt from the transcript', call('succeeded', { result: { text: 'ok', isError: false } }), 'Finished'],
+    ['a failure rebuilt from the transcript', call('failed', { result: { text: 'boom\nExit code 127', isError: true }, error: { message: 'boom\nExit code 127' } }), 'Failed (error 127)'],
+    ['waiting', call('awaiting_permission'), null],
+    ['denied', call('rejected', { error: { message: 'The user denied this Bash call', code: 'permission_denied' } }), null],
+  ];
+  for (const [name, c, words] of states) it(`state words: ${name} → ${String(words)}`, () => expect(bashStateWords(c)).toBe(words));
+
+  it('the exit code is a technical detail; the saved-output path', () => {
+    expect(bashDetails(withData(out()))[0]).toBe('Exit code 0');
+    expect(bashDetails(withData(out({ exitCode: 1, returnCodeInterpretation: 'No matches found' })))[0]).toBe('Exit code 1 (No matches found)');
+    expect(bashDetails(withData(out({ exitCode: null, signal: 'SIGKILL' }), 'failed'))).toEqual([]);
+    expect(bashDetails(call('succeeded'))).toEqual([]);
     expect(savedOutputPath(withData(out({ outputFile: '/tmp/out.txt' })))).toBe('/tmp/out.txt');
     expect(savedOutputPath(call('succeeded', { result: { text: 't', isError: false, persistedPath: '/s/r.txt' } }))).toBe('/s/r.txt');
     expect(savedOutputPath(withData(out()))).toBeNull();
+  });
+
+  it('a failure names its first error line and marks it across the chunks it arrived in', () => {
+    const failed = withData(out({ stdout: 'building\n', stderr: 'warning: old\nfatal: no such ref\n', exitCode: 128 }), 'failed');
+    expect(bashProblem(failed)).toBe('First error: fatal: no such ref');
+    expect(bashProblem(withData(out({ stderr: 'fatal: x\n' }), 'succeeded'))).toBeNull();
+    const chunks = [
+      { stream: 'stderr' as const, text: 'warning: old\nfat' },
+      { stream: 'stdout' as const, text: 'building\n' },
+      { stream: 'stderr' as const, text: 'al: no such ref\n' },
+    ];
+    const spot = errorSpot(chunks)!;
+    expect(spot.line.text).toBe('fatal: no such ref');
+    expect(spot.marks).toEqual([
+      { chunk: 0, start: 13, end: 16 },
+      { chunk: 2, start: 0, end: 15 },
+    ]);
+    expect(spot.marks.map((m) => chunks[m.chunk]!.text.slice(m.start, m.end)).join('')).toBe('fatal: no such ref');
+    expect(errorSpot([{ stream: 'stdout', text: 'all good\n' }])).toBeNull();
   });
 
   it('formats durations like the engine', () => {

@@ -1,9 +1,13 @@
 // Bash's view data, pure: the input's command and description, the structured output (BashOutput in
-// `result.data`, parsed, never trusted), the output to show, and how the run ended in plain words.
+// `result.data`, parsed, never trusted), the output to show, how the run ended in plain words
+// ("Finished", "Failed (error 1)"; the exit code itself one click away) and where a failure's first
+// error sits in the output.
 import { BashOutput } from '../../../../shared/tools/bash';
 import type { ToolCallView } from '../../../../shared/tools/tool-call';
 import type { OutputChunk, ProgressLog } from '../../stores/progress-log';
 import { formatDuration } from '../../../../shared/format-duration';
+import type { OutputMark } from '../shared/OutputBox';
+import { firstErrorLine, type ErrorLine } from './error-line';
 
 export interface BashInputView {
   command: string;
@@ -42,12 +46,14 @@ export function shownOutput(call: ToolCallView, progress: ProgressLog | undefine
     return { chunks, hiddenChars: 0 };
   }
   if (!resultTextIsOutput(call)) return { chunks: [], hiddenChars: 0 };
-  const text = (call.result?.text ?? '').replace(STOP_TRAILERS, '').replace(/\s+$/, '');
+  const text = (call.result?.text ?? '').replace(STOP_TRAILERS, '').replace(EXIT_TRAILER, '').replace(/\s+$/, '');
   return text ? { chunks: [{ id: 0, stream: 'stdout', text }], hiddenChars: 0 } : { chunks: [], hiddenChars: 0 };
 }
 
 // Lines the engine adds to a stopped command's text; the view says "Stopped before it finished" instead.
 const STOP_TRAILERS = /^(?:The user stopped this tool call\.|<error>Command was aborted before completion<\/error>)$/gm;
+// The engine's last line for a non-zero exit (tools/bash/result-text.ts); the state words say it instead.
+const EXIT_TRAILER = /(?:^|\n)Exit code (-?\d+)(?: \(([^)\n]*)\))?\s*$/;
 
 /**
  * Without structured output (a call rebuilt from the transcript) the result text is the command's
@@ -68,7 +74,7 @@ export function bashNotes(call: ToolCallView): string[] {
     if (out.timedOut) notes.push(`Stopped because it ran longer than ${formatDuration(out.timeoutMs)}.`);
     else if (out.interrupted) notes.push('Stopped before it finished.');
     else if (out.exitCode === null && out.signal) notes.push(`Ended by the signal ${out.signal}.`);
-    if (out.returnCodeInterpretation) notes.push(`Exit code ${out.exitCode}: ${out.returnCodeInterpretation}.`);
+    if (out.returnCodeInterpretation) notes.push(`${out.returnCodeInterpretation}.`);
     if (out.backgroundTaskId) notes.push(`Running in the background (task ${out.backgroundTaskId}).`);
     for (const n of out.notes ?? []) notes.push(n);
   } else if (call.state === 'cancelled') {
@@ -82,9 +88,60 @@ export function savedOutputPath(call: ToolCallView): string | null {
   return bashOutput(call)?.outputFile ?? call.result?.persistedPath ?? null;
 }
 
-/** "Exit code 0" and its tone; null when there is no exit code to show. */
-export function exitBadge(call: ToolCallView): { text: string; ok: boolean } | null {
+/** The number the command ended with, and what it means when it is not an error; null when unknown. */
+export function bashExit(call: ToolCallView): { code: number; meaning?: string } | null {
   const out = bashOutput(call);
-  if (!out || out.exitCode === null || out.backgroundTaskId) return null;
-  return { text: `Exit code ${out.exitCode}`, ok: out.exitCode === 0 || out.returnCodeInterpretation !== undefined };
+  if (out) {
+    if (out.exitCode === null || out.backgroundTaskId) return null;
+    return out.returnCodeInterpretation ? { code: out.exitCode, meaning: out.returnCodeInterpretation } : { code: out.exitCode };
+  }
+  // A call rebuilt from the transcript: the engine's "Exit code 1" line, if the text ends with one.
+  const m = resultTextIsOutput(call) ? EXIT_TRAILER.exec(call.result?.text ?? '') : null;
+  if (!m) return null;
+  return m[2] ? { code: Number(m[1]), meaning: m[2] } : { code: Number(m[1]) };
+}
+
+/** The card's state in plain words: "Finished", "Failed (error 1)"; null = the usual words. */
+export function bashStateWords(call: ToolCallView): string | null {
+  if (call.state === 'succeeded') return bashOutput(call)?.backgroundTaskId ? 'Started in the background' : 'Finished';
+  if (call.state !== 'failed') return null;
+  const exit = bashExit(call);
+  return exit && exit.code !== 0 ? `Failed (error ${exit.code})` : null;
+}
+
+/** The technical details behind the disclosure: the exit code, said as a terminal says it. */
+export function bashDetails(call: ToolCallView): string[] {
+  const exit = bashExit(call);
+  if (!exit) return [];
+  return [
+    `Exit code ${exit.code}${exit.meaning ? ` (${exit.meaning})` : ''}`,
+    'A command ends with a number: 0 means it went well; anything else usually means a problem.',
+  ];
+}
+
+/** A failure's first error line in the shown output, and the pieces of chunks it covers (to mark it and open there). */
+export function errorSpot(chunks: readonly Pick<OutputChunk, 'stream' | 'text'>[]): { line: ErrorLine; marks: OutputMark[] } | null {
+  const text = { stdout: '', stderr: '' };
+  const starts = chunks.map((c) => {
+    const at = text[c.stream].length;
+    text[c.stream] += c.text;
+    return at;
+  });
+  const line = firstErrorLine(text.stderr, text.stdout);
+  if (!line) return null;
+  const marks: OutputMark[] = [];
+  chunks.forEach((c, i) => {
+    if (c.stream !== line.stream) return;
+    const from = Math.max(line.start, starts[i]!);
+    const to = Math.min(line.end, starts[i]! + c.text.length);
+    if (from < to) marks.push({ chunk: i, start: from - starts[i]!, end: to - starts[i]! });
+  });
+  return { line, marks };
+}
+
+/** Why a command that ran failed, for the card: its first error line ("First error: fatal: …"). */
+export function bashProblem(call: ToolCallView): string | null {
+  if (call.state !== 'failed') return null;
+  const spot = errorSpot(shownOutput(call, undefined).chunks);
+  return spot ? `First error: ${spot.line.text}` : null;
 }

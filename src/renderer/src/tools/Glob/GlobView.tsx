@@ -1,31 +1,33 @@
-// Glob's view: "Find files “**/*.ts”", where it looked, how many were found (newest first), then the
-// list with paths relative to the project; a note when there were more than it returns.
+// Glob's view: "Looked for TypeScript files" (the pattern in words, PX2; the exact pattern one click
+// away), where it looked, how many were found (newest first), then the list with paths relative to
+// the project; a note when there were more than it returns.
 import type { ReactNode } from 'react';
 import { GLOB_MAX_RESULTS } from '../../../../shared/tools/glob';
-import type { ToolCallView } from '../../../../shared/tools/tool-call';
 import { genericView } from '../generic/GenericView';
-import { oneLine } from '../input-summary';
+import { ExactInput } from '../shared/Disclosure';
 import { FileFacts, FileList, NoteList } from '../shared/FileFacts';
 import { displayPath, formatNumber } from '../shared/paths';
 import { SEARCH_GROUP_KEY, SearchGrouped } from '../shared/SearchGrouped';
 import { isActive } from '../state';
 import type { ToolViewParts, ToolViewProps } from '../types';
 import { useViewEnv } from '../view-env';
-import { globInput, globOutput, globResultWords } from './glob-facts';
-
-const subject = (call: ToolCallView): string => oneLine(globInput(call.input).pattern) || 'a pattern';
+import { globInput, globOutput, globResultWords, globSubject, globTitle } from './glob-facts';
 
 function GlobUse({ call }: ToolViewProps): ReactNode {
   const env = useViewEnv();
   const { path } = globInput(call.input);
   const out = globOutput(call);
-  if (!out && !path) return null;
   return (
-    <FileFacts>
-      {path && <span className="file-facts__muted">in {displayPath(path, env.projectDir)}</span>}
-      {path && out && <span className="file-facts__muted"> — </span>}
-      {out && <span className={out.numFiles === 0 ? 'file-facts__none' : undefined}>{globResultWords(out)}</span>}
-    </FileFacts>
+    <>
+      {(out || path) && (
+        <FileFacts>
+          {path && <span className="file-facts__muted">in {displayPath(path, env.projectDir)}</span>}
+          {path && out && <span className="file-facts__muted"> — </span>}
+          {out && <span className={out.numFiles === 0 ? 'file-facts__none' : undefined}>{globResultWords(out)}</span>}
+        </FileFacts>
+      )}
+      <ExactInput input={call.input} what="the exact search" />
+    </>
   );
 }
 
@@ -33,7 +35,7 @@ function GlobResult(props: ToolViewProps): ReactNode {
   const env = useViewEnv();
   const out = globOutput(props.call);
   if (!out) return <genericView.Result {...props} />;
-  return <FileList files={out.filenames.map((f) => displayPath(f, env.projectDir))} label={`Files matching ${subject(props.call)}`} />;
+  return <FileList files={out.filenames.map((f) => displayPath(f, env.projectDir))} label="Files found" />;
 }
 
 function GlobNotes({ call }: ToolViewProps): ReactNode {
@@ -43,8 +45,8 @@ function GlobNotes({ call }: ToolViewProps): ReactNode {
 }
 
 export const globView: ToolViewParts = {
-  subject,
-  title: (call) => `Find files “${subject(call)}”`,
+  subject: globSubject,
+  title: globTitle,
   Use: GlobUse,
   Result: GlobResult,
   Notes: GlobNotes,

@@ -1,32 +1,34 @@
-// Grep's view: "Search for “TODO”" with where and how it looked, what was found in words, then the
-// matching lines under each file's name (collapsible), line numbers, matches marked, context lines
-// dimmed; per-file counts in count mode; "No matches" when nothing was found.
+// Grep's view: "Searched for “TODO”" (the pattern in words, PX2; the exact search one click away)
+// with where and how it looked, what was found in words, then the matching lines under each file's
+// name (collapsible), line numbers, matches marked, context lines dimmed; per-file counts in count
+// mode; "No matches" when nothing was found.
 import type { ReactNode } from 'react';
 import type { GrepLine, GrepOutput } from '../../../../shared/tools/grep';
-import type { ToolCallView } from '../../../../shared/tools/tool-call';
 import { genericView } from '../generic/GenericView';
-import { oneLine } from '../input-summary';
+import { ExactInput } from '../shared/Disclosure';
 import { FileFacts, FileList, NoteList } from '../shared/FileFacts';
 import { formatNumber, plural } from '../shared/paths';
 import { SEARCH_GROUP_KEY, SearchGrouped } from '../shared/SearchGrouped';
 import { isActive } from '../state';
 import type { ToolViewParts, ToolViewProps } from '../types';
 import { useViewEnv } from '../view-env';
-import { grepInput, grepOptionWords, grepOutput, grepResultWords, linesByFile, matchRanges, shownFile } from './grep-facts';
-
-const subject = (call: ToolCallView): string => oneLine(grepInput(call.input).pattern) || 'a pattern';
+import { grepInput, grepOptionWords, grepOutput, grepResultWords, grepSubject, grepTitle, linesByFile, matchRanges, shownFile } from './grep-facts';
 
 function GrepUse({ call }: ToolViewProps): ReactNode {
   const env = useViewEnv();
   const words = grepOptionWords(grepInput(call.input), env.projectDir);
   const out = grepOutput(call);
-  if (!out && words.length === 0) return null;
   return (
-    <FileFacts>
-      {words.length > 0 && <span className="file-facts__muted">{words.join(' · ')}</span>}
-      {words.length > 0 && out && <span className="file-facts__muted"> — </span>}
-      {out && <span className={out.numFiles === 0 ? 'file-facts__none' : undefined}>{grepResultWords(out)}</span>}
-    </FileFacts>
+    <>
+      {(out || words.length > 0) && (
+        <FileFacts>
+          {words.length > 0 && <span className="file-facts__muted">{words.join(' · ')}</span>}
+          {words.length > 0 && out && <span className="file-facts__muted"> — </span>}
+          {out && <span className={out.numFiles === 0 ? 'file-facts__none' : undefined}>{grepResultWords(out)}</span>}
+        </FileFacts>
+      )}
+      <ExactInput input={call.input} what="the exact search" />
+    </>
   );
 }
 
@@ -94,7 +96,7 @@ function GrepResult(props: ToolViewProps): ReactNode {
   const out = grepOutput(props.call);
   if (!out) return <genericView.Result {...props} />;
   const input = grepInput(props.call.input);
-  const label = `Results of the search for ${subject(props.call)}`;
+  const label = `Results of the search for ${grepSubject(props.call)}`;
   if (out.mode === 'content') return <ContentResult out={out} pattern={input.pattern} ignoreCase={input.ignoreCase} />;
   if (out.mode === 'count') {
     return (
@@ -127,8 +129,8 @@ const hasResults = (out: GrepOutput): boolean =>
   out.mode === 'content' ? (out.lines ?? []).length > 0 : out.mode === 'count' ? (out.counts ?? []).length > 0 : out.filenames.length > 0;
 
 export const grepView: ToolViewParts = {
-  subject,
-  title: (call) => `Search for “${subject(call)}”`,
+  subject: grepSubject,
+  title: grepTitle,
   Use: GrepUse,
   Result: GrepResult,
   Notes: GrepNotes,

@@ -1,8 +1,9 @@
-// Grep's view words and shapes: options, result counts, lines grouped by file with gaps, paths
+// Grep's view words and shapes: what it looks for and its options in words (PX2), result counts, lines grouped by file with gaps, paths
 // relative to the project, and match marking that never throws on a pattern JavaScript cannot read.
 import { describe, expect, it } from 'vitest';
 import type { GrepLine, GrepOutput } from '../../../../shared/tools/grep';
-import { grepInput, grepOptionWords, grepResultWords, linesByFile, matchRanges, shownFile } from './grep-facts';
+import type { ToolCallView } from '../../../../shared/tools/tool-call';
+import { grepInput, grepOptionWords, grepResultWords, grepSubject, grepTitle, linesByFile, matchRanges, shownFile } from './grep-facts';
 
 const base: GrepOutput = { mode: 'content', backend: 'ripgrep', searchPath: '/p', cwd: '/p', withFilename: true, lineNumbers: true, numFiles: 0, filenames: [], durationMs: 3 };
 
@@ -10,9 +11,23 @@ describe('grepInput / grepOptionWords', () => {
   it('reads fields defensively and words the options', () => {
     const input = grepInput({ pattern: 'TODO', path: '/p/src', glob: '*.ts', '-i': true, output_mode: 'content', '-C': 2 });
     expect(input).toMatchObject({ pattern: 'TODO', mode: 'content', ignoreCase: true, context: 2 });
-    expect(grepOptionWords(input, '/p')).toEqual(['in src', 'only *.ts files', 'ignoring upper/lower case', '2 lines around each match']);
+    expect(grepOptionWords(input, '/p')).toEqual(['in src', 'only TypeScript files', 'ignoring upper/lower case', '2 lines around each match']);
+    expect(grepOptionWords(grepInput({ pattern: 'x', type: 'rust' }), '/p')).toEqual(['only Rust files']);
+    expect(grepOptionWords(grepInput({ pattern: 'x', type: 'make', glob: 'src/{a,b}/*' }), '/p')).toEqual(['only some of the files', 'only “make” files']);
     expect(grepInput({ pattern: 'x', '-A': 1, '-B': 3 }).context).toBe(3);
     expect(grepInput(null)).toMatchObject({ pattern: '', mode: 'files_with_matches', context: null });
+  });
+});
+
+describe('grepSubject / grepTitle: the pattern in words, the tense by state', () => {
+  const call = (pattern: string, state: ToolCallView['state']): ToolCallView => ({ id: 'g', name: 'Grep', userFacingName: 'Grep', messageId: 'm', input: { pattern }, state });
+  it('words, or "text matching a pattern"', () => {
+    expect(grepSubject(call('scale\\(', 'succeeded'))).toBe('“scale(”');
+    expect(grepSubject(call('\\d{3}-\\d{4}', 'succeeded'))).toBe('text matching a pattern');
+    expect(grepTitle(call('TODO', 'awaiting_permission'))).toBe('Search for “TODO”');
+    expect(grepTitle(call('TODO', 'succeeded'))).toBe('Searched for “TODO”');
+    expect(grepTitle(call('TODO', 'failed'))).toBe('Searched for “TODO”');
+    expect(grepTitle(call('TODO', 'rejected'))).toBe('Search for “TODO”');
   });
 });
 

@@ -1,9 +1,12 @@
-// Grep's view data, pure: the input's options in words, the structured output (GrepOutput in
-// `result.data`, parsed, never trusted), content lines grouped by file, counts in words and the
-// places a match sits in a line (for marking it).
+// Grep's view data, pure: what it looks for and its options in words ("“scale(”", "only TypeScript
+// files", never `scale\(` or `*.ts`, PX2), the structured output (GrepOutput in `result.data`,
+// parsed, never trusted), content lines grouped by file, counts in words and the places a match sits
+// in a line (for marking it).
 import { GrepOutput, type GrepLine } from '../../../../shared/tools/grep';
 import type { ToolCallView } from '../../../../shared/tools/tool-call';
 import { displayPath, plural } from '../shared/paths';
+import { fileNameWords, knownFileKind, searchTextWords } from '../shared/pattern-words';
+import { hasRun } from '../state';
 
 export interface GrepInputView {
   pattern: string;
@@ -38,12 +41,22 @@ export function grepOutput(call: ToolCallView): GrepOutput | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** How the search was narrowed, in words: "in src · only *.ts files · ignoring case". */
+/** What the call looks for: "“TODO”", "the word “cart”"; "text matching a pattern" when words cannot say. */
+export function grepSubject(call: ToolCallView): string {
+  return searchTextWords(grepInput(call.input).pattern) ?? 'text matching a pattern';
+}
+
+/** "Search for “TODO”" until it ran, then "Searched for “TODO”". */
+export function grepTitle(call: ToolCallView): string {
+  return `${hasRun(call.state) ? 'Searched' : 'Search'} for ${grepSubject(call)}`;
+}
+
+/** How the search was narrowed, in words: "in src · only TypeScript files · ignoring upper/lower case". */
 export function grepOptionWords(input: GrepInputView, projectDir: string | null): string[] {
   const words: string[] = [];
   if (input.path) words.push(`in ${displayPath(input.path, projectDir)}`);
-  if (input.glob) words.push(`only ${input.glob} files`);
-  if (input.type) words.push(`only ${input.type} files`);
+  if (input.glob) words.push(`only ${fileNameWords(input.glob) ?? 'some of the files'}`);
+  if (input.type) words.push(`only ${knownFileKind(input.type) ?? `“${input.type}”`} files`);
   if (input.ignoreCase) words.push('ignoring upper/lower case');
   if (input.multiline) words.push('across lines');
   if (input.mode === 'content' && input.context) words.push(`${plural(input.context, 'line')} around each match`);

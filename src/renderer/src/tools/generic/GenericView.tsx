@@ -1,8 +1,9 @@
-// The view of any tool without its own (unknown and MCP tools): name, input fields, live output,
-// the result text and the error. Also the base every tool's own view extends.
+// The view of any tool without its own (unknown and MCP tools): name, input fields named in words
+// ("File", not `file_path`, PX2), live output, the result text and the error. Also the base every
+// tool's own view extends.
 import type { ReactNode } from 'react';
 import type { ToolCallView } from '../../../../shared/tools/tool-call';
-import { inputEntries, inputSubject, listOf } from '../input-summary';
+import { inputSubject, listOf, plainEntries } from '../input-summary';
 import { OutputBox } from '../shared/OutputBox';
 import { problemText } from '../problem-text';
 import { isActive } from '../state';
@@ -21,13 +22,13 @@ function resultBody(call: ToolCallView): string {
 }
 
 function GenericUse({ call }: ToolViewProps): ReactNode {
-  const entries = inputEntries(call.input);
+  const entries = plainEntries(call.input);
   if (entries.length === 0) return null;
   return (
     <dl className="tool-input">
-      {entries.map(({ key, value }) => (
+      {entries.map(({ key, label, value }) => (
         <div className="tool-input__row" key={key || '_'}>
-          {key && <dt>{key}</dt>}
+          {label && <dt>{label}</dt>}
           <dd>{value}</dd>
         </div>
       ))}

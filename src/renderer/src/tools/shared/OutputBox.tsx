@@ -1,8 +1,17 @@
-// A scrolling box of command output: stdout plain, stderr in a subtle red, a marker when earlier
-// output was dropped; it follows new output unless the person scrolled up to read.
-import { useRef, type ReactNode } from 'react';
+// A scrolling box of command output: stdout and stderr alike (stderr is just output; a failed
+// command's stderr in a subtle red), a marker when earlier output was dropped. Live, it follows new
+// output unless the person scrolled up to read; finished, it opens at its end, or at the marked line
+// (a failure's first error) with a little of what came before it.
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import type { OutputChunk } from '../../stores/progress-log';
 import { useStickToBottom } from '../../transcript/use-stick-to-bottom';
+
+/** A piece of one chunk to mark: [start, end) of `chunks[chunk].text`. */
+export interface OutputMark {
+  chunk: number;
+  start: number;
+  end: number;
+}
 
 export interface OutputBoxProps {
   chunks: readonly Pick<OutputChunk, 'id' | 'stream' | 'text'>[];
@@ -11,7 +20,14 @@ export interface OutputBoxProps {
   /** A name for the region ("Output of npm test"). */
   label: string;
   live?: boolean;
+  /** Paint stderr as an error (only once the command failed). */
+  stderrIsError?: boolean;
+  /** Pieces to mark (a failure's first error line); the box opens there. */
+  marks?: readonly OutputMark[];
 }
+
+/** Lines of output kept visible above the marked line when the box opens there. */
+const LINES_ABOVE = 3;
 
 export function formatCount(n: number): string {
   if (n < 1_000) return `${n}`;
@@ -19,9 +35,36 @@ export function formatCount(n: number): string {
   return `${(n / 1_000_000).toFixed(1).replace(/\.0$/, '')}M`;
 }
 
-export function OutputBox({ chunks, hiddenChars = 0, label, live = false }: OutputBoxProps): ReactNode {
+/** One chunk's text with its marked pieces wrapped in <mark>. */
+function ChunkText({ text, marks }: { text: string; marks: readonly OutputMark[] }): ReactNode {
+  if (marks.length === 0) return text;
+  const parts: ReactNode[] = [];
+  let at = 0;
+  for (const m of marks) {
+    if (m.start > at) parts.push(text.slice(at, m.start));
+    parts.push(
+      <mark key={m.start} className="output-box__mark">
+        {text.slice(m.start, m.end)}
+      </mark>,
+    );
+    at = m.end;
+  }
+  if (at < text.length) parts.push(text.slice(at));
+  return parts;
+}
+
+export function OutputBox({ chunks, hiddenChars = 0, label, live = false, stderrIsError = false, marks = [] }: OutputBoxProps): ReactNode {
   const box = useRef<HTMLPreElement>(null);
-  const { onScroll } = useStickToBottom(box, chunks, label);
+  // Live output is followed as it grows; a finished one is placed once, when it opens.
+  const { onScroll } = useStickToBottom(box, live ? chunks : null, label);
+  const firstMark = marks[0] ? `${marks[0].chunk}:${marks[0].start}` : null;
+  useLayoutEffect(() => {
+    const el = box.current;
+    const mark = el?.querySelector<HTMLElement>('.output-box__mark');
+    if (!el || !mark || live) return;
+    const lineHeight = parseFloat(getComputedStyle(el).lineHeight) || 18;
+    el.scrollTop += mark.getBoundingClientRect().top - el.getBoundingClientRect().top - LINES_ABOVE * lineHeight;
+  }, [firstMark, live]);
   return (
     <pre
       ref={box}
@@ -33,9 +76,9 @@ export function OutputBox({ chunks, hiddenChars = 0, label, live = false }: Outp
       onScroll={onScroll}
     >
       {hiddenChars > 0 && <span className="output-box__hidden">… earlier output hidden ({formatCount(hiddenChars)} characters){'\n'}</span>}
-      {chunks.map((c) => (
-        <span key={c.id} className={c.stream === 'stderr' ? 'output-box__stderr' : undefined}>
-          {c.text}
+      {chunks.map((c, i) => (
+        <span key={c.id} className={c.stream === 'stderr' && stderrIsError ? 'output-box__stderr' : undefined} data-stream={c.stream}>
+          <ChunkText text={c.text} marks={marks.filter((m) => m.chunk === i)} />
         </span>
       ))}
     </pre>
