@@ -30,8 +30,11 @@ export const Usage = z.object({
 });
 export type Usage = z.infer<typeof Usage>;
 
-/** Why a run ended short of finishing its work (a limit, the model's stop reason, a hook, an error). */
-export const RunStopKind = z.enum(['max_turns', 'max_tokens', 'refusal', 'context_full', 'hook_stopped', 'prompt_blocked', 'error']);
+/**
+ * Why a run ended short of finishing its work (a limit, the model's stop reason, a hook, an error; or
+ * `interrupted`: the app stopped mid-turn — a crash, a kill — and the reopened conversation says so).
+ */
+export const RunStopKind = z.enum(['max_turns', 'max_tokens', 'refusal', 'context_full', 'hook_stopped', 'prompt_blocked', 'error', 'interrupted']);
 export type RunStopKind = z.infer<typeof RunStopKind>;
 
 /**
@@ -50,6 +53,8 @@ export const RunStop = z.object({
   reason: z.string().optional(),
   /** error: the error's code ('network', 'auth', …). */
   errorCode: z.string().optional(),
+  /** error: the error's own message, one click away from `text` (older saved stops have it inside `text`). */
+  details: z.string().optional(),
 });
 export type RunStop = z.infer<typeof RunStop>;
 

@@ -49,9 +49,13 @@ describe('file-changing calls outlive a restart (UI2, DK4)', () => {
     expect(live.get('toolu_miss')?.state).toBe('failed');
 
     // The calls are on disk next to the messages, one line per final snapshot.
-    const lines = readFileSync(transcriptPath(h.dataDir, h.projectDir, session.id), 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as { type: string });
+    type Line = { type: string; call?: { id: string }; blocks?: Array<{ id?: string }> };
+    const lines = readFileSync(transcriptPath(h.dataDir, h.projectDir, session.id), 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as Line);
     expect(lines.filter((l) => l.type === 'tool_call')).toHaveLength(3);
-    expect(lines.findIndex((l) => l.type === 'tool_call')).toBeGreaterThan(lines.findLastIndex((l) => l.type === 'message'));
+    // Each snapshot is written when its call ends (PX5), after the call itself.
+    for (const [i, l] of lines.entries()) {
+      if (l.type === 'tool_call') expect(i).toBeGreaterThan(lines.findIndex((x) => x.type === 'reply_blocks' && x.blocks!.some((b) => b.id === l.call!.id)));
+    }
 
     await first.dispose();
     const second = await h.engine();

@@ -142,13 +142,34 @@ describe('other ways a run stops short', () => {
     h.server.push({ error: { status: 401, type: 'authentication_error', message: 'invalid x-api-key' } });
     const e1 = await h.engine();
     const s1 = await e1.sessions.createSession(h.projectDir);
-    expect((await s1.start('hi').done).stopped).toMatchObject({ kind: 'error', errorCode: 'auth', canContinue: false, text: expect.stringMatching(/^The assistant stopped\. The model needs a valid API key\. Details: .*invalid x-api-key/) });
+    expect((await s1.start('hi').done).stopped).toMatchObject({ kind: 'error', errorCode: 'auth', canContinue: false, text: 'The model needs a valid API key.', details: expect.stringMatching(/invalid x-api-key/) });
     expect(s1.transcript()).toEqual([expect.objectContaining({ role: 'user', stopped: expect.objectContaining({ kind: 'error' }) })]);
 
     h.env.ANTHROPIC_BASE_URL = await closedPortUrl();
     h.env.AGENT_DESK_MAX_ATTEMPTS = '1';
     const s2 = await (await h.engine()).sessions.createSession(h.projectDir);
-    expect((await s2.start('hi').done).stopped).toMatchObject({ kind: 'error', errorCode: 'network', canContinue: true, text: expect.stringContaining('could not reach the model') });
+    expect((await s2.start('hi').done).stopped).toMatchObject({ kind: 'error', errorCode: 'network', canContinue: true, text: 'Agent Desk could not reach Anthropic. Check your internet connection.' });
+  });
+
+  it('issue 12 item 5: Retry after an error sends the same conversation again, adding nothing; it survives a reopen', async () => {
+    h.server.push({ error: { status: 529, type: 'overloaded_error', message: 'Overloaded' } });
+    h.env.AGENT_DESK_MAX_ATTEMPTS = '1';
+    const engine = await h.engine();
+    const s = await engine.sessions.createSession(h.projectDir);
+    expect((await s.start('Fix the bug').done).stopped).toMatchObject({ kind: 'error', errorCode: 'overloaded' });
+    // Nothing to retry once a turn ended well, and not twice at once.
+    h.server.push({ content: [{ type: 'text', text: 'Fixed it.' }] });
+    const again = await s.retry().done;
+    expect(again).toMatchObject({ ok: true });
+    expect(() => s.retry()).toThrow(/nothing to retry/);
+    expect(h.server.requests[1]!.body.messages).toEqual(h.server.requests[0]!.body.messages);
+    expect(h.server.requests[1]!.body.messages).toEqual([{ role: 'user', content: [{ type: 'text', text: 'Fix the bug' }] }]);
+    // The notice went with the retry; the conversation is the prompt and the answer, on disk too.
+    const shape = (ms: ReturnType<typeof s.transcript>) => ms.map((m) => `${m.role}:${messageText(m)}:${m.stopped?.kind ?? ''}`);
+    expect(shape(s.transcript())).toEqual(['user:Fix the bug:', 'assistant:Fixed it.:']);
+    await engine.dispose();
+    const reopened = await (await h.engine()).sessions.get(h.projectDir, s.id);
+    expect(shape(reopened!.transcript())).toEqual(['user:Fix the bug:', 'assistant:Fixed it.:']);
   });
 
   it('a run the person stops has no notice', async () => {

@@ -77,6 +77,10 @@ export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; sen
       await sessions.send(requireProject(ctx), sessionId, text);
       return { accepted: true as const };
     },
+    'session:retry': async ({ sessionId }, ctx) => {
+      await sessions.retry(requireProject(ctx), sessionId);
+      return { accepted: true as const };
+    },
     'session:stop': async ({ sessionId }, ctx) => ({ stopped: await sessions.stop(requireProject(ctx), sessionId) }),
     'permission:reply': async (reply, ctx) => ({ accepted: await sessions.replyPermission(requireProject(ctx), reply) }),
     // The inbox's group answer: each reply in order through the same path as one; a stale id is not accepted.

@@ -28,6 +28,8 @@ export interface SessionService {
   }>;
   /** Starts a turn and resolves once it is accepted; the reply streams as events. Throws IpcFailure('busy') while a turn runs. */
   send(projectDir: string, sessionId: string, text: string): Promise<void>;
+  /** Send the conversation again after a turn that ended on an error, adding nothing. */
+  retry(projectDir: string, sessionId: string): Promise<void>;
   stop(projectDir: string, sessionId: string): Promise<boolean>;
   /** Answer a pending permission request; false when it is unknown or already settled. */
   replyPermission(projectDir: string, reply: PermissionReplyInput): Promise<boolean>;

@@ -84,6 +84,12 @@ export class SessionManager implements SessionService {
     s.start(text).done.catch((err: unknown) => this.deps.log.error(`session ${sessionId}: turn crashed`, err));
   }
 
+  async retry(projectDir: string, sessionId: string): Promise<void> {
+    const s = await this.get(projectDir, sessionId);
+    if (s.status === 'idle') await this.deps.settings?.load(s.projectDir);
+    s.retry().done.catch((err: unknown) => this.deps.log.error(`session ${sessionId}: retry crashed`, err));
+  }
+
   async stop(projectDir: string, sessionId: string): Promise<boolean> {
     return (await this.get(projectDir, sessionId)).stop();
   }
@@ -119,9 +125,9 @@ export class SessionManager implements SessionService {
     if (!isValidSessionId(sessionId)) throw notFound();
     let pending = this.loading.get(key);
     if (!pending) {
-      pending = this.deps.store.load(dir, sessionId).then((stored) => {
+      pending = this.deps.store.load(dir, sessionId).then(async (stored) => {
         if (!stored) return null;
-        const s = this.sessions.get(key) ?? Session.fromStored(this.sessionDeps(dir), stored, dir);
+        const s = this.sessions.get(key) ?? (await Session.restore(this.sessionDeps(dir), stored, dir));
         this.sessions.set(key, s);
         return s;
       });

@@ -1,72 +1,27 @@
 // The built CLI as a real process against the fake model.
-// Needs a bundle: when out/main/cli.js (what bin/agent-desk.js loads; `npm test` builds it first) is
-// at least as new as the sources, the test runs bin/agent-desk.js. Otherwise it builds the main
-// target alone into a private folder (the project's electron-vite config, ~1 s, never touching the
-// shared out/ that other tests and people use) and runs that cli.js directly.
+// Runs bin/agent-desk.js when out/main/cli.js is at least as new as the sources, else a private build of
+// the main target (test/spawn-bundle.ts).
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closedPortUrl } from '../../../test/fake-model/ports';
 import { startFakeModelServer, type FakeModelServer } from '../../../test/fake-model/server';
+import { binScript as bin, cleanEnv, cliBundle, type CliBundle } from '../../../test/spawn-bundle';
 import { APP_VERSION } from '../app/version';
 
-const repo = path.resolve(__dirname, '../../..');
-const bundle = path.join(repo, 'out/main/cli.js');
-const bin = path.join(repo, 'bin/agent-desk.js');
-// Inside the repo, so the bundle's externalized dependencies (zod, the SDK) resolve from node_modules.
-const privateOut = path.join(repo, 'node_modules', '.cache', 'agent-desk-cli-spawn', `${process.pid}-${Date.now()}`);
-
-function newestSource(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestSource(p));
-    else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) newest = Math.max(newest, statSync(p).mtimeMs);
-  }
-  return newest;
-}
-
-const sharedBundleIsFresh = () =>
-  existsSync(bundle) && statSync(bundle).mtimeMs >= Math.max(newestSource(path.join(repo, 'src/main')), newestSource(path.join(repo, 'src/shared')));
-
-const BUILD_MAIN = `
-import { resolve } from 'node:path';
-import { resolveConfig } from 'electron-vite';
-import { build } from 'vite';
-const repo = process.env.CLI_SPAWN_REPO, outDir = process.env.CLI_SPAWN_OUT;
-const resolved = await resolveConfig({ configFile: resolve(repo, 'electron.vite.config.ts'), root: repo, build: { outDir }, logLevel: 'silent' }, 'build', 'production');
-await build({ ...resolved.config.main, configFile: false, logLevel: 'warn' });
-`;
-
-/** The entry to spawn: [script, ...leading args]. */
+let bundle: CliBundle | undefined;
+/** The script to spawn. */
 let entry: string;
-
-function buildPrivateBundle(): string {
-  mkdirSync(privateOut, { recursive: true });
-  const r = spawnSync(process.execPath, ['--input-type=module', '-e', BUILD_MAIN], {
-    cwd: repo,
-    env: { ...process.env, CLI_SPAWN_REPO: repo, CLI_SPAWN_OUT: privateOut },
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
-  const cli = path.join(privateOut, 'main', 'cli.js');
-  if (r.status !== 0 || !existsSync(cli)) throw new Error(`building the main bundle failed (exit ${r.status ?? r.signal}):\n${r.stderr}\n${r.stdout}`);
-  return cli;
-}
-
 let server: FakeModelServer;
 let dataDir: string;
 let projectDir: string;
 
 beforeAll(async () => {
-  if (sharedBundleIsFresh()) entry = bin;
-  else {
-    console.info('cli.spawn: out/main/cli.js is missing or older than the sources; testing a private build of the main target');
-    entry = buildPrivateBundle();
-  }
+  bundle = cliBundle('cli-spawn');
+  entry = bundle.entry;
   server = await startFakeModelServer();
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'agent-desk-spawn-data-'));
   projectDir = await mkdtemp(path.join(os.tmpdir(), 'agent-desk-spawn-proj-'));
@@ -75,11 +30,11 @@ afterAll(async () => {
   await server?.close();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
   if (projectDir) await rm(projectDir, { recursive: true, force: true });
-  rmSync(privateOut, { recursive: true, force: true });
+  bundle?.dispose();
 });
 
 function run(args: string[], env: Record<string, string> = {}, input?: string, nodeArgs: string[] = []): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('ANTHROPIC_') && !k.startsWith('AGENT_DESK_')));
+  const base = cleanEnv();
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...nodeArgs, entry, ...args], {
       cwd: projectDir,

@@ -26,6 +26,7 @@ const sessions: SessionService = {
     throw new Error('unused');
   }),
   send: vi.fn(async () => {}),
+  retry: vi.fn(async () => {}),
   stop: vi.fn(async () => false),
   replyPermission: vi.fn(async () => false),
 };

@@ -1,6 +1,7 @@
 // The turn loop's tool seam against the fake Messages API (real SDK): tool_use blocks reach the batch
 // as they complete (CC1), all results go back in one user message in call order, maxTurns, Stop,
-// retries and the Stop-hook continuation; every request stays valid for the strict fake API.
+// retries (a cut reply's started calls are kept) and the Stop-hook continuation; every request stays
+// valid for the strict fake API.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeModelServer, type FakeModelServer } from '../../../test/fake-model/server';
 import type { Message } from '../../shared/transcript';
@@ -168,8 +169,8 @@ describe('runLoop', () => {
     expect(toApiMessages(transcript).map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
   });
 
-  it('a retried reply voids the first attempt\'s calls (cancelled and waited for) and starts a new batch', async () => {
-    // The fake server cannot cut a stream after a tool_use block; a scripted client can.
+  it('a reply cut after a call started keeps the call and its result; the retry goes on after them', async () => {
+    // A scripted client cuts the stream right after a complete tool_use block.
     let attempt = 0;
     const use = (id: string): ToolUseBlock => ({ type: 'tool_use', id, name: 'Read', input: { path: id } });
     const client: ModelClient = {
@@ -177,7 +178,9 @@ describe('runLoop', () => {
         attempt++;
         yield { type: 'start', model: 'claude-test' };
         if (attempt === 1) {
-          yield { type: 'tool_use', index: 0, block: use('toolu_1') };
+          yield { type: 'text', index: 0, text: 'Reading.' };
+          yield { type: 'tool_use', index: 1, block: use('toolu_1') };
+          yield { type: 'text', index: 2, text: 'half a sen' };
           throw new ModelError('overloaded', 'Overloaded');
         }
         if (attempt === 2) {
@@ -189,11 +192,42 @@ describe('runLoop', () => {
       },
     };
     const log: string[] = [];
-    const { opts, transcript, events } = setup({ client, toolRunner: recordingRunner(log) });
+    const recorded: string[] = [];
+    const { opts, transcript, events } = setup({
+      client,
+      toolRunner: recordingRunner(log),
+      record: { replyBlocks: async (id, blocks) => void recorded.push(`${id}: ${blocks.map((b) => b.type).join('+')}`), toolResult: () => undefined },
+    });
     expect(await runLoop(opts, new AbortController().signal)).toMatchObject({ turns: 2, stopReason: 'end_turn' });
-    expect(log).toEqual(['begin', 'add toolu_1', 'cancel the reply failed and is retried or given up', 'finish toolu_1', 'begin', 'add toolu_2', 'finish toolu_2']);
-    expect(events.map((e) => e.type)).toEqual(['assistant_start', 'retry', 'assistant_start']);
-    expect(JSON.stringify(transcript)).not.toContain('toolu_1');
+    // Never cancelled: the call finishes as it would have.
+    expect(log).toEqual(['begin', 'add toolu_1', 'finish toolu_1', 'begin', 'add toolu_2', 'finish toolu_2']);
+    const [, cut, results, retried] = transcript;
+    expect(cut).toMatchObject({ role: 'assistant', stopReason: 'stream_cut', content: [{ type: 'text', text: 'Reading.' }, use('toolu_1')] });
+    expect(results!.content).toEqual([{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'contents of toolu_1' }]);
+    expect(retried).toMatchObject({ role: 'assistant', content: [use('toolu_2')] });
+    expect(retried!.id).not.toBe(cut!.id);
+    // The blocks before each call were written before it was handed over.
+    expect(recorded).toEqual([`${cut!.id}: text+tool_use`, `${retried!.id}: tool_use`]);
+    // The retry event names the reply to come, which starts anew; then the turn after it.
+    expect(events.map((e) => e.type)).toEqual(['assistant_start', 'text_delta', 'text_delta', 'retry', 'assistant_start', 'assistant_start']);
+    expect(events.filter((e) => e.type === 'assistant_start').map((e) => e.messageId)).toEqual([cut!.id, retried!.id, transcript[5]!.id]);
+    const retry = events.find((e) => e.type === 'retry')!;
+    expect(retry.messageId).toBe(retried!.id);
+    expect(toApiMessages(transcript).map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'user', 'assistant']);
+  });
+
+  it('a cut reply that is not retried still keeps its calls and their results, then ends with the error', async () => {
+    const client: ModelClient = {
+      async *stream() {
+        yield { type: 'start', model: 'claude-test' };
+        yield { type: 'tool_use', index: 0, block: { type: 'tool_use', id: 'toolu_x', name: 'Read', input: { path: 'x' } } };
+        throw new ModelError('invalid_request', 'Bad request');
+      },
+    };
+    const { opts, transcript } = setup({ client, toolRunner: recordingRunner([]) });
+    const result = await runLoop(opts, new AbortController().signal);
+    expect(result.error).toMatchObject({ code: 'invalid_request' });
+    expect(transcript.map((m) => `${m.role}:${m.content.map((b) => b.type).join('+')}`)).toEqual(['user:text', 'assistant:tool_use', 'user:tool_result']);
   });
 
   it('a Stop hook that answers sends the model back to work once, as a user message', async () => {

@@ -1,18 +1,20 @@
 // The model ↔ tools turn loop of one user message: call the model (tools start while it streams),
 // append its reply, append ALL the turn's tool results in one user message in call order, and go on
 // while it asks for tools, up to maxTurns when the run has a limit (interactive runs have none).
-// A Stop hook may send it back to work once it ends.
+// A reply whose stream failed after some of its calls started is appended as far as it came, with
+// those calls' results, and the retry goes on from there (nothing a call did is hidden from the
+// model). A Stop hook may send it back to work once it ends.
 import type { Message, Usage } from '../../shared/transcript';
 import type { ModelError } from '../model/errors';
 import type { RetryPolicy } from '../model/retry';
 import type { ModelClient } from '../model/types';
 import { onNextModelRequestSent } from '../model/request-sent';
-import { callModel, type LoopEvent, type RequestParts } from './model-call';
-import type { ToolBatch, ToolRunner } from './tool-runner';
+import { callModel, waitToRetry, type LoopEvent, type ReplyRecorder, type RequestParts } from './model-call';
+import type { CallRecorder, ToolBatch, ToolRunner } from './tool-runner';
 import { addUsage, ZERO_USAGE } from './usage';
 
 export type { LoopEvent } from './model-call';
-export type { ToolBatch, ToolBatchResult, ToolRunner } from './tool-runner';
+export type { CallRecorder, ToolBatch, ToolBatchResult, ToolRunner } from './tool-runner';
 
 export interface LoopOptions {
   client: ModelClient;
@@ -26,6 +28,8 @@ export interface LoopOptions {
   retry: RetryPolicy;
   /** A complete message of this turn (an assistant reply, or tool results), in order. */
   append: (message: Message) => void;
+  /** Writes each reply's calls down as they happen, before the reply is complete (PX5). */
+  record?: ReplyRecorder;
   emit: (event: LoopEvent) => void;
   /**
    * The model ended its turn: a Stop hook may answer with a reason to go on (sent as a user message).
@@ -67,8 +71,10 @@ export async function runLoop(opts: LoopOptions, signal: AbortSignal): Promise<L
   let stopHookActive = false;
   const maxTurns = opts.maxTurns ?? Infinity;
   const runner = opts.toolRunner;
-  const beginTools = runner ? (messageId: string) => runner.begin(messageId, signal) : undefined;
+  const beginTools = runner ? (messageId: string, recorder?: CallRecorder) => runner.begin(messageId, signal, recorder) : undefined;
   const aborted = (): LoopResult => ({ turns, stopReason: 'aborted', usage, aborted: true, maxTurnsReached: false });
+  /** After a cut reply: the id of the reply that goes on from it, and its first attempt's number. */
+  let resume: { messageId: string; attempt: number } | null = null;
 
   for (;;) {
     // Once the request has left, the process only waits: the tools' warm-ups cost no call anything.
@@ -82,14 +88,17 @@ export async function runLoop(opts: LoopOptions, signal: AbortSignal): Promise<L
         emit: opts.emit,
         now: opts.now,
         ...(beginTools ? { beginTools } : {}),
+        ...(opts.record ? { record: opts.record } : {}),
+        ...(resume ? { firstAttempt: resume.attempt } : {}),
         ...(opts.maxTokens ? { maxTokens: opts.maxTokens } : {}),
         ...(opts.sleep ? { sleep: opts.sleep } : {}),
         ...(opts.random ? { random: opts.random } : {}),
       },
-      opts.newId(),
+      resume?.messageId ?? opts.newId(),
       signal,
     );
     cancelWarmUp?.();
+    resume = null;
     if (outcome.kind === 'aborted') {
       // The started calls still answer (cancelled), so the stored transcript stays valid for the API.
       if (outcome.partial) opts.append(outcome.partial);
@@ -97,19 +106,30 @@ export async function runLoop(opts: LoopOptions, signal: AbortSignal): Promise<L
       return aborted();
     }
     if (outcome.kind === 'error') return { turns, stopReason, usage, aborted: false, maxTurnsReached: false, error: outcome.error };
-    turns++;
-    usage = addUsage(usage, outcome.usage);
-    stopReason = outcome.message.stopReason ?? null;
-    opts.append(outcome.message);
-
+    if (outcome.kind === 'ok') {
+      turns++;
+      usage = addUsage(usage, outcome.usage);
+      stopReason = outcome.message.stopReason ?? null;
+    }
+    // A cut reply's calls ran (or run) and finish as they would have: the reply as far as it came and
+    // their results join the conversation, and the retry's request carries them.
+    opts.append(outcome.kind === 'ok' ? outcome.message : outcome.partial);
     if (outcome.batch) {
       const { stopTurn } = await appendResults(opts, outcome.batch);
       if (signal.aborted) return aborted();
       if (stopTurn) return { turns, stopReason, usage, aborted: false, maxTurnsReached: false, hookStopped: stopTurn.reason };
-      if (stopReason === 'tool_use') {
-        if (turns >= maxTurns) return { turns, stopReason, usage, aborted: false, maxTurnsReached: true };
-        continue;
-      }
+    }
+    if (outcome.kind === 'cut') {
+      const messageId = opts.newId();
+      const next = await waitToRetry(opts, outcome.error, outcome.attempt, messageId, signal);
+      if (next === 'aborted') return aborted();
+      if (next === 'give_up') return { turns, stopReason, usage, aborted: false, maxTurnsReached: false, error: outcome.error };
+      resume = { messageId, attempt: outcome.attempt + 1 };
+      continue;
+    }
+    if (outcome.batch && stopReason === 'tool_use') {
+      if (turns >= maxTurns) return { turns, stopReason, usage, aborted: false, maxTurnsReached: true };
+      continue;
     }
     if (signal.aborted) return aborted();
     if (opts.onEnd && turns < maxTurns) {

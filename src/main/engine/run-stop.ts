@@ -20,7 +20,7 @@ export interface RunEnding {
 /** What a person reads first: what went wrong, per error code; the error's own message follows. */
 const ERROR_LEADS: Record<string, string> = {
   auth: 'The model needs a valid API key.',
-  network: 'Agent Desk could not reach the model.',
+  network: 'Agent Desk could not reach Anthropic. Check your internet connection.',
   rate_limit: 'The model is receiving too many requests right now.',
   overloaded: 'The model is overloaded right now.',
   api: 'The model’s service had a problem.',
@@ -41,9 +41,11 @@ export function runStopOf(end: RunEnding): RunStop | null {
     const lead = ERROR_LEADS[end.error.code] ?? 'The request to the model failed.';
     return {
       kind: 'error',
-      text: `The assistant stopped. ${lead} Details: ${end.error.message}`,
+      // One sentence a person can act on; the error's own words stay one click away.
+      text: lead,
       canContinue: PASSING_ERRORS.has(end.error.code),
       errorCode: end.error.code,
+      details: end.error.message,
     };
   }
   if (end.hookStopped !== undefined) {

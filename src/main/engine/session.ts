@@ -1,15 +1,25 @@
 // One conversation of one project: takes a user message (UserPromptSubmit hooks may block it), runs the
 // turn loop with tools, publishes what happens as SessionEvents (usage and cost after every model call,
-// and why a run stopped short), and hands the turn's messages to its persistence when the turn ends.
+// and why a run stopped short), and hands what happens to its persistence as it happens (PX5): each
+// tool call is on disk before it runs and its result when it finishes, and no request goes out before
+// what it carries (the prompt, earlier replies and results) is on disk. A session reopened after a crash comes with its interrupted turn rebuilt (sessions/recover.ts)
+// and the temp files of its unfinished writes removed.
+import { readdir, unlink } from 'node:fs/promises';
+import path from 'node:path';
 import { IpcFailure } from '../../shared/ipc/errors';
 import type { PermissionReplyInput, PermissionRequestView, RequestOrigin } from '../../shared/permissions/request';
 import type { ErrorInfo, SessionEvent, UsageTotals } from '../../shared/session-events';
 import { isTerminal, type ToolCallView } from '../../shared/tools/tool-call';
+import { targetOf } from '../../shared/tools/traits';
 import { messageText, type Message, type RunStop, type SessionStatus, type SessionSummary, type Usage } from '../../shared/transcript';
 import type { Logger } from '../base/log';
+import { TEMP_FILE_PATTERN, tempPathFor } from '../fs/atomic-write';
 import type { ModelAccess } from '../model/access';
 import { ModelError } from '../model/errors';
 import type { RetryPolicy } from '../model/retry';
+import type { ModelClient } from '../model/types';
+import { CLAUDE_CODE_CATALOG } from '../permissions/tool-catalog';
+import type { InterruptedTurn } from '../sessions/recover';
 import type { SessionStore, StoredSession } from '../sessions/store';
 import { titleFromText, UNTITLED } from '../sessions/title';
 import { buildSystemBlocks } from '../tools/core/tools-param';
@@ -100,6 +110,7 @@ export class Session {
       title: () => this.title,
       ...(init.calls ? { calls: init.calls } : {}),
       persisted: init.persisted ?? false,
+      now: deps.now,
     });
     this.totals = totalsOf(this.messages);
     this.fixedOrigin = init.origin ? { ...init.origin } : undefined;
@@ -115,6 +126,12 @@ export class Session {
 
   static fromStored(deps: SessionDeps, stored: StoredSession, projectDir: string): Session {
     return new Session(deps, { id: stored.meta.id, projectDir, createdAt: stored.meta.createdAt, title: stored.meta.title, messages: stored.messages, calls: stored.calls, persisted: true });
+  }
+
+  /** A saved session, after removing what its interrupted turns' unfinished writes left (their temp files). */
+  static async restore(deps: SessionDeps, stored: StoredSession, projectDir: string): Promise<Session> {
+    await removeUnfinishedWrites(stored.interrupted ?? [], projectDir, deps.log);
+    return Session.fromStored(deps, stored, projectDir);
   }
 
   /** Who waits on this session's permission requests: the conversation by its title, or the task. */
@@ -186,12 +203,37 @@ export class Session {
     const user: Message = { id: this.deps.newId(), role: 'user', content: [{ type: 'text', text }], createdAt: this.deps.now() };
     const controller = new AbortController();
     this.controller = controller;
-    this.persistence.beginTurn();
+    this.persistence.beginTurn(this.deps.newId());
     // A UserPromptSubmit hook decides first whether the prompt joins the conversation at all.
     const gated = this.hooks.gatesPrompts();
     if (gated) this.setStatus('running');
-    else this.accept(user, true);
-    const done = this.runTurn(user, gated, controller.signal, opts);
+    const saved = gated ? null : this.accept(user, true);
+    const done = this.runTurn(user, saved, controller.signal, opts);
+    this.current = done;
+    return { done };
+  }
+
+  /**
+   * Send the conversation to the model again, adding nothing, after a turn that ended on an error
+   * (issue 12 item 5: the notice's Retry). Throws 'busy' while a turn runs and 'invalid_input' when
+   * the last turn did not end on an error.
+   */
+  retry(opts: TurnOptions = {}): { done: Promise<TurnOutcome> } {
+    if (this.statusValue !== 'idle') throw new IpcFailure({ code: 'busy', message: 'This session is still working on the previous message. Stop it or wait.' });
+    const at = this.messages.length - 1;
+    const last = this.messages[at];
+    if (!last || last.role !== 'user' || last.stopped?.kind !== 'error') {
+      throw new IpcFailure({ code: 'invalid_input', message: 'There is nothing to retry: the last turn did not end on an error.' });
+    }
+    // The old notice goes: the retry is the answer to it.
+    const { stopped: _old, ...again } = last;
+    this.messages[at] = again;
+    this.publish({ type: 'message', message: again });
+    const controller = new AbortController();
+    this.controller = controller;
+    this.persistence.beginTurn(this.deps.newId());
+    this.setStatus('running');
+    const done = this.runTurn(again, this.persistence.resume(again.id), controller.signal, opts);
     this.current = done;
     return { done };
   }
@@ -227,15 +269,20 @@ export class Session {
     this.publish({ type: 'status', status });
   }
 
-  /** The prompt joins the conversation; the first one names the session (lists show it at once). */
-  private accept(user: Message, setRunning: boolean): void {
+  /**
+   * The prompt joins the conversation; the first one names the session (lists show it at once).
+   * Resolves once it is on disk.
+   */
+  private accept(user: Message, setRunning: boolean): Promise<void> {
     const titled = this.title === UNTITLED && !this.messages.some((m) => m.role === 'user');
     if (titled) this.title = titleFromText(messageText(user));
     this.messages.push(user);
-    this.persistence.add(user);
+    const saved = this.persistence.prompt(user);
+    saved.catch(() => undefined); // the turn reports it
     this.publish({ type: 'message', message: user });
     if (setRunning) this.setStatus('running');
     if (titled) this.publish({ type: 'summary', session: this.summary() });
+    return saved;
   }
 
   private request(): RequestParts {
@@ -249,25 +296,31 @@ export class Session {
     };
   }
 
-  private async runTurn(user: Message, gated: boolean, signal: AbortSignal, opts: TurnOptions): Promise<TurnOutcome> {
+  /** `saved`: the prompt's write, once it joined the conversation (null: a UserPromptSubmit hook decides first). */
+  private async runTurn(user: Message, saved: Promise<void> | null, signal: AbortSignal, opts: TurnOptions): Promise<TurnOutcome> {
     const t0 = this.deps.now();
     const maxTurns = opts.maxTurns ?? this.deps.maxTurns;
     const turnMessages: Message[] = [];
     let result: LoopResult | null = null;
     let error: ModelError | null = null;
     let blocked: string | undefined;
+    let saveError: ErrorInfo | null = null;
     let runTotals = ZERO_TOTALS;
     try {
       this.runtime?.tools?.beginMessage();
       await this.hooks.sessionStart(signal);
-      if (gated) {
+      if (!saved) {
         ({ blocked } = await this.hooks.submit(user, signal));
-        if (!blocked && !signal.aborted) this.accept(user, false);
+        if (!blocked && !signal.aborted) saved = this.accept(user, false);
       }
       if (this.messages.at(-1) === user) turnMessages.push(user);
-      if (!blocked && turnMessages.length > 0 && !signal.aborted) {
+      // Nothing goes to the model that is not on disk first.
+      if (saved) saveError = await saved.then(() => null, (err: unknown) => this.saveFailure(err));
+      if (!blocked && !saveError && turnMessages.length > 0 && !signal.aborted) {
         const config = this.deps.model.config(opts.model);
-        const client = this.deps.model.client(config);
+        // Every request, not only the first, waits for the turn's lines: what the model was sent (a
+        // call's result, a reply) must survive a crash that follows at once.
+        const client = afterSaving(this.deps.model.client(config), () => this.persistence.settled());
         const tools = this.runtime?.tools;
         result = await runLoop(
           {
@@ -277,6 +330,10 @@ export class Session {
             ...(tools ? { toolRunner: tools } : {}),
             ...(maxTurns ? { maxTurns } : {}),
             retry: this.deps.retry,
+            record: {
+              replyBlocks: (messageId, blocks) => this.persistence.replyBlocks(messageId, blocks),
+              toolResult: (messageId, r) => this.persistence.toolResult(messageId, r),
+            },
             append: (m) => {
               this.messages.push(m);
               this.persistence.add(m);
@@ -311,16 +368,14 @@ export class Session {
       stopReason: result?.stopReason ?? null,
       ...(result?.hookStopped !== undefined ? { hookStopped: result.hookStopped } : {}),
       ...(blocked !== undefined ? { promptBlocked: blocked } : {}),
-      ...(error ? { error: error.toInfo() } : {}),
+      ...(error ? { error: error.toInfo() } : saveError ? { error: saveError } : {}),
     });
-    if (stopped) this.markStopped(turnMessages, stopped);
+    const stoppedAt = stopped ? this.markStopped(turnMessages, stopped) : null;
 
-    let saveError: ErrorInfo | null = null;
     try {
-      await this.persistence.endTurn();
+      await this.persistence.endTurn(stopped && stoppedAt ? { messageId: stoppedAt, stop: stopped } : undefined);
     } catch (err) {
-      this.deps.log.error(`session ${this.id}: could not save`, err);
-      saveError = { code: 'internal', message: `Could not save the session: ${err instanceof Error ? err.message : String(err)}` };
+      saveError ??= this.saveFailure(err);
     }
 
     const blockedInfo: ErrorInfo | null = blocked ? { code: 'hook_blocked', message: `A UserPromptSubmit hook blocked this message: ${blocked}`, retryable: false } : null;
@@ -348,19 +403,64 @@ export class Session {
     };
   }
 
-  /** The run's last message says why it stopped (saved with it), and so does an event now. */
-  private markStopped(turnMessages: Message[], stop: RunStop): void {
+  private saveFailure(err: unknown): ErrorInfo {
+    this.deps.log.error(`session ${this.id}: could not save`, err);
+    return { code: 'internal', message: `Could not save the session: ${err instanceof Error ? err.message : String(err)}` };
+  }
+
+  /**
+   * The run's last message says why it stopped, and so does an event now; returns that message's id
+   * (the turn's end line saves the reason with it), null when no message joined the conversation.
+   */
+  private markStopped(turnMessages: Message[], stop: RunStop): string | null {
     const last = turnMessages.at(-1);
     const at = last ? this.messages.lastIndexOf(last) : -1;
     if (!last || at === -1) {
       this.publish({ type: 'run_stopped', messageId: null, stop });
-      return;
+      return null;
     }
     const marked: Message = { ...last, stopped: stop };
-    // Written already (a late call's save ran mid-turn): the notice lives until the app closes.
-    if (!this.persistence.replace(last, marked)) this.deps.log.warn(`session ${this.id}: the reason the run stopped is not saved`);
     this.messages[at] = marked;
     turnMessages[turnMessages.length - 1] = marked;
     this.publish({ type: 'run_stopped', messageId: last.id, stop });
+    return last.id;
   }
+}
+
+/** `client`, each of whose requests goes out once `settled` resolves. */
+function afterSaving(client: ModelClient, settled: () => Promise<void>): ModelClient {
+  return {
+    async *stream(request, signal) {
+      await settled();
+      yield* client.stream(request, signal);
+    },
+  };
+}
+
+/**
+ * An atomic write a crash cut short leaves its temp file next to the file it was writing: for the
+ * file-changing calls that never finished, those temp files go (the file itself kept its old bytes).
+ */
+async function removeUnfinishedWrites(turns: readonly InterruptedTurn[], projectDir: string, log: Logger): Promise<void> {
+  for (const use of turns.flatMap((t) => t.unfinished)) {
+    const traits = CLAUDE_CODE_CATALOG.traits(use.name);
+    const target = traits?.kind === 'edit' ? targetOf(traits.target, use.input) : undefined;
+    if (!target || target.isDir || target.path.startsWith('~')) continue;
+    const file = path.resolve(projectDir, target.path);
+    for (const temp of await tempFilesOf(file)) {
+      await unlink(temp).then(
+        () => log.info(`removed ${temp}, left by a write that did not finish`),
+        () => undefined,
+      );
+    }
+  }
+}
+
+/** The temp files an atomic write of `file` may have left (its name up to the random part, and ours). */
+async function tempFilesOf(file: string): Promise<string[]> {
+  const sample = path.basename(tempPathFor(file));
+  const prefix = sample.slice(0, sample.lastIndexOf('-') + 1);
+  const dir = path.dirname(file);
+  const names = await readdir(dir).catch(() => [] as string[]);
+  return names.filter((n) => n.startsWith(prefix) && TEMP_FILE_PATTERN.test(n)).map((n) => path.join(dir, n));
 }

@@ -21,9 +21,17 @@ export interface ToolBatch {
   cancel(reason: string): void;
 }
 
+/** Writes a batch's calls down as they happen (PX5), so a crash never hides one. */
+export interface CallRecorder {
+  /** Resolves once call `toolUseId` is on disk; the call runs only then (a rejection fails it, unrun). */
+  recorded(toolUseId: string): Promise<void>;
+  /** A call has its result (written now, before the batch ends). */
+  finished(result: ToolResultBlock): void;
+}
+
 export interface ToolRunner {
   /** A batch for the assistant message `messageId`; `signal` is the turn's Stop. */
-  begin(messageId: string, signal: AbortSignal): ToolBatch;
+  begin(messageId: string, signal: AbortSignal, recorder?: CallRecorder): ToolBatch;
   /** The request is out and the model is thinking: tools may prepare for their next call (warmUp). */
   warmUp?(): void;
 }

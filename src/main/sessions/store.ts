@@ -1,15 +1,19 @@
 // The transcript store: one append-only JSONL file per session under <data>/projects/<key>/sessions/.
 // A `meta` line first, then one line per message, and a `tool_call` line with the final snapshot of
-// each file-changing call (its structured output: the Changes pane after a restart). Reading skips a
-// bad line (a crash mid-write, a hand edit) with a warning and keeps the rest; a file without a valid
-// meta line is left out.
+// each file-changing call (its structured output: the Changes pane after a restart). Since turns are
+// logged as they happen (PX5), a turn also writes `turn_start` and `turn_end` lines, the blocks of a
+// reply before each of its tool calls runs (`reply_blocks`) and each call's result when it finishes
+// (`tool_result`), so a turn a crash cut short is rebuilt on load (recover.ts). Reading skips a bad line
+// (a crash mid-write, a hand edit) with a warning and keeps the rest, and skips lines of a type it does
+// not know (a newer version's); a file without a valid meta line is left out.
 import { open, mkdir, readdir, readFile, stat, appendFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { ToolCallView } from '../../shared/tools/tool-call';
-import { Message, type SessionSummary } from '../../shared/transcript';
+import { ContentBlock, Message, RunStop, ToolResultBlock, type SessionSummary } from '../../shared/transcript';
 import type { Logger } from '../base/log';
 import { sessionsDir } from '../base/data-paths';
+import { recoverTranscript, type InterruptedTurn, type LogEntry } from './recover';
 
 export const SessionMeta = z.object({
   type: z.literal('meta'),
@@ -21,20 +25,34 @@ export const SessionMeta = z.object({
 });
 export type SessionMeta = z.infer<typeof SessionMeta>;
 const MessageLine = z.object({ type: z.literal('message'), message: Message });
-/** Added within version 1: older readers never saw one, and files without any load as before. */
+// Added within version 1: older readers never saw them, and files without any load as before.
 const ToolCallLine = z.object({ type: z.literal('tool_call'), call: ToolCallView });
+const TurnStartLine = z.object({ type: z.literal('turn_start'), turnId: z.string(), at: z.number(), retries: z.string().optional() });
+const ReplyBlocksLine = z.object({ type: z.literal('reply_blocks'), messageId: z.string(), blocks: z.array(ContentBlock), at: z.number() });
+const ToolResultLine = z.object({ type: z.literal('tool_result'), messageId: z.string(), result: ToolResultBlock, at: z.number() });
+/** `stopped` is read on its own: a stop this version does not know must not cost the turn its end. */
+const TurnEndLine = z.object({ type: z.literal('turn_end'), turnId: z.string(), at: z.number(), stopped: z.unknown().optional() });
+const TurnStopped = z.object({ messageId: z.string(), stop: RunStop });
+const LINE_SCHEMAS = { message: MessageLine, tool_call: ToolCallLine, turn_start: TurnStartLine, reply_blocks: ReplyBlocksLine, tool_result: ToolResultLine, turn_end: TurnEndLine } as const;
+
+/** One line after the meta line, as the writer hands it over. */
+export type SessionLine = LogEntry | { type: 'tool_call'; call: ToolCallView };
 
 export interface StoredSession {
   meta: SessionMeta;
+  /** The conversation; a turn a crash cut short comes rebuilt and answered (recover.ts). */
   messages: Message[];
   /** Saved call snapshots, the latest per call id, in the order the calls were first saved. */
   calls: ToolCallView[];
+  /** Turns the app never finished (a crash, a kill), oldest first; absent when there are none. */
+  interrupted?: InterruptedTurn[];
 }
 
-/** What one append writes: the meta line (a session new on disk), then messages, then call snapshots. */
+/** What one append writes: the meta line (a session new on disk), then `lines` in order, then messages, then call snapshots. */
 export interface AppendLines {
   meta?: SessionMeta;
-  messages: Message[];
+  lines?: SessionLine[];
+  messages?: Message[];
   calls?: ToolCallView[];
 }
 
@@ -68,8 +86,7 @@ export function summaryOf(s: StoredSession): SessionSummary {
 export function parseSessionFile(text: string, file: string, log?: Logger): StoredSession | null {
   const lines = text.split('\n');
   let meta: SessionMeta | null = null;
-  const messages: Message[] = [];
-  const seen = new Set<string>();
+  const entries: LogEntry[] = [];
   const calls = new Map<string, ToolCallView>();
   for (const [i, line] of lines.entries()) {
     if (line.trim() === '') continue;
@@ -89,22 +106,29 @@ export function parseSessionFile(text: string, file: string, log?: Logger): Stor
       meta = m.data;
       continue;
     }
-    if ((json as { type?: unknown } | null)?.type === 'tool_call') {
-      const c = ToolCallLine.safeParse(json);
-      if (c.success) calls.set(c.data.call.id, c.data.call);
+    const type = (json as { type?: unknown } | null)?.type;
+    const schema = typeof type === 'string' && Object.hasOwn(LINE_SCHEMAS, type) ? LINE_SCHEMAS[type as keyof typeof LINE_SCHEMAS] : undefined;
+    if (!schema) {
+      // A newer version's line: not ours to read.
+      if (typeof type === 'string') log?.debug(`sessions: skipping a ${type.slice(0, 40)} line (${i + 1}) of ${file}`);
       else log?.warn(`sessions: skipping invalid line ${i + 1} of ${file}`);
       continue;
     }
-    const m = MessageLine.safeParse(json);
-    if (!m.success) {
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
       log?.warn(`sessions: skipping invalid line ${i + 1} of ${file}`);
       continue;
     }
-    if (seen.has(m.data.message.id)) continue;
-    seen.add(m.data.message.id);
-    messages.push(m.data.message);
+    const entry = parsed.data;
+    if (entry.type === 'tool_call') calls.set(entry.call.id, entry.call);
+    else if (entry.type === 'turn_end') {
+      const stopped = TurnStopped.safeParse(entry.stopped);
+      entries.push({ type: 'turn_end', turnId: entry.turnId, at: entry.at, ...(stopped.success ? { stopped: stopped.data } : {}) });
+    } else entries.push(entry);
   }
-  return meta ? { meta, messages, calls: [...calls.values()] } : null;
+  if (!meta) return null;
+  const { messages, interrupted } = recoverTranscript(entries);
+  return { meta, messages, calls: [...calls.values()], ...(interrupted.length > 0 ? { interrupted } : {}) };
 }
 
 export function createSessionStore(opts: { dataDir: string; log?: Logger }): SessionStore {
@@ -185,13 +209,18 @@ export function createSessionStore(opts: { dataDir: string; log?: Logger }): Ses
       await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
       const out: string[] = [];
       if (lines.meta) out.push(JSON.stringify(lines.meta));
-      for (const message of lines.messages) out.push(JSON.stringify({ type: 'message', message }));
-      for (const call of lines.calls ?? []) {
-        // A snapshot that cannot be written (a tool's odd output) must not cost the messages their save.
+      const all: SessionLine[] = [
+        ...(lines.lines ?? []),
+        ...(lines.messages ?? []).map((message) => ({ type: 'message' as const, message })),
+        ...(lines.calls ?? []).map((call) => ({ type: 'tool_call' as const, call })),
+      ];
+      for (const line of all) {
         try {
-          out.push(JSON.stringify({ type: 'tool_call', call }));
+          out.push(JSON.stringify(line));
         } catch (err) {
-          log?.warn(`sessions: not saving the ${call.name} call ${call.id} of ${id}`, err);
+          // A snapshot that cannot be written (a tool's odd output) must not cost the messages their save.
+          if (line.type !== 'tool_call') throw err;
+          log?.warn(`sessions: not saving the ${line.call.name} call ${line.call.id} of ${id}`, err);
         }
       }
       if (out.length === 0) return;

@@ -55,6 +55,7 @@ export function stubSessions(bus: EventBus): SessionService & { sent: { projectD
       sent.push({ projectDir, sessionId, text });
       bus.publish('session:event', { sessionId, type: 'status', status: 'running' }, { projectDir });
     },
+    retry: async (projectDir, sessionId) => void find(projectDir, sessionId),
     stop: async () => false,
     replyPermission: async () => false,
   };

@@ -98,6 +98,11 @@ export const invokeContract = {
     request: z.strictObject({ sessionId, text: z.string().trim().min(1).max(1_000_000) }),
     response: z.object({ accepted: z.literal(true) }),
   },
+  /** Send the conversation again after a turn that ended on an error, adding no message (the notice's Retry). */
+  'session:retry': {
+    request: z.strictObject({ sessionId }),
+    response: z.object({ accepted: z.literal(true) }),
+  },
   'session:stop': {
     request: z.strictObject({ sessionId }),
     response: z.object({ stopped: z.boolean() }),

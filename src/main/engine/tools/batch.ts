@@ -1,6 +1,7 @@
-// One assistant message's tool calls on a StreamingToolExecutor: started as their blocks complete,
-// progress published at once, results gathered in call order under the per-message budget (PL6), and
-// every call's card closed even when the executor answered for it (cancelled before it ran).
+// One assistant message's tool calls on a StreamingToolExecutor: started as their blocks complete
+// (each once its recorder has it on disk, PX5), progress published at once, each result handed to the
+// recorder when its call finishes, results gathered in call order under the per-message budget (PL6),
+// and every call's card closed even when the executor answered for it (cancelled before it ran).
 import { isTerminal, type ToolCallView, type ToolProgress } from '../../../shared/tools/tool-call';
 import type { ContentBlock } from '../../../shared/transcript';
 import type { Logger } from '../../base/log';
@@ -8,19 +9,22 @@ import type { ToolResultBlock, ToolUseBlock } from '../../model/types';
 import { toolUseError } from '../../tools/core/errors';
 import type { AnyTool, ToolResultContent, ToolUseContext } from '../../tools/core/tool';
 import { StreamingToolExecutor } from '../../tools/executor/streaming-executor';
+import { checkedOutcome } from '../../tools/executor/outcomes';
 import type { ExecutorEvent, ExecutorToolUse, ToolCallOutcome } from '../../tools/executor/types';
 import { contentText } from '../../tools/pipeline/content';
 import type { PipelineOutcome, ResultPersister } from '../../tools/pipeline/deps';
 import { applyMessageBudget } from '../../tools/pipeline/message-budget';
 import type { PipelineRunToolUse } from '../../tools/pipeline/run-tool-use';
 import { abortsSiblingsOnError, isConcurrencySafeUse, worksInThreadUse } from '../../tools/pipeline/traits';
-import type { ToolBatch, ToolBatchResult } from '../tool-runner';
+import type { CallRecorder, ToolBatch, ToolBatchResult } from '../tool-runner';
 
 export interface BatchOptions {
   messageId: string;
   /** The pool this message's request offered. */
   tools: readonly AnyTool[];
   runToolUse: PipelineRunToolUse;
+  /** Writes each call down before it runs and its result when it finishes. */
+  recorder?: CallRecorder;
   /** The turn's Stop. */
   signal: AbortSignal;
   toolResultsDir: string;
@@ -45,6 +49,10 @@ function transcriptContent(content: ToolResultContent): ToolResultBlock['content
   return content;
 }
 
+function resultBlock(o: ToolCallOutcome): ToolResultBlock {
+  return { type: 'tool_result', tool_use_id: o.toolUseId, content: transcriptContent(o.content), ...(o.isError ? { is_error: true } : {}) };
+}
+
 export function createToolBatch(opts: BatchOptions): ToolBatch {
   const stop = new AbortController();
   const onTurnAbort = () => stop.abort();
@@ -59,8 +67,22 @@ export function createToolBatch(opts: BatchOptions): ToolBatch {
   let finished: Promise<ToolBatchResult> | null = null;
 
   const run: PipelineRunToolUse = async (use, signal, onProgress, upcoming) => {
+    const out = await runOnceRecorded(use, signal, onProgress, upcoming);
+    opts.recorder?.finished(resultBlock(checkedOutcome(use, out)));
+    return out;
+  };
+
+  const runOnceRecorded: PipelineRunToolUse = async (use, signal, onProgress, upcoming) => {
     const bad = badInput.get(use.id);
-    if (bad !== undefined) return invalidJson(use, bad);
+    if (bad !== undefined) return failedUnrun(use, bad, 'invalid_input');
+    if (opts.recorder) {
+      try {
+        await opts.recorder.recorded(use.id);
+      } catch (err) {
+        const why = `Agent Desk could not save this call to the conversation, so it did not run it: ${err instanceof Error ? err.message : String(err)}`;
+        return failedUnrun(use, why, 'not_saved');
+      }
+    }
     const out = await opts.runToolUse(
       use,
       signal,
@@ -79,12 +101,12 @@ export function createToolBatch(opts: BatchOptions): ToolBatch {
     return out;
   };
 
-  function invalidJson(use: ExecutorToolUse, why: string): PipelineOutcome {
+  function failedUnrun(use: ExecutorToolUse, why: string, code: string): PipelineOutcome {
     const content = toolUseError(why);
     const at = opts.now();
     opts.publishView({
       id: use.id, name: use.name, userFacingName: use.name, messageId: use.messageId, input: use.input,
-      state: 'failed', result: { text: content, isError: true }, error: { message: why, code: 'invalid_input' }, startedAt: at, endedAt: at,
+      state: 'failed', result: { text: content, isError: true }, error: { message: why, code }, startedAt: at, endedAt: at,
     });
     return { toolUseId: use.id, content, isError: true, state: 'failed' };
   }
@@ -138,12 +160,7 @@ export function createToolBatch(opts: BatchOptions): ToolBatch {
       return { ...outcome, ...(persistedPath ? { persistedPath } : {}) };
     });
     const budgeted = await applyMessageBudget(items, { dir: opts.toolResultsDir, persister: opts.persister });
-    const results: ToolResultBlock[] = budgeted.map((o) => ({
-      type: 'tool_result',
-      tool_use_id: o.toolUseId,
-      content: transcriptContent(o.content),
-      ...(o.isError ? { is_error: true } : {}),
-    }));
+    const results = budgeted.map(resultBlock);
     const extra: ContentBlock[] = [];
     let stopTurn: { reason: string } | undefined;
     for (const use of uses) {

@@ -204,9 +204,10 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
     beginMessage() {
       modifiers = [];
     },
-    begin(messageId: string, signal: AbortSignal): ToolBatch {
+    begin(messageId, signal, recorder): ToolBatch {
       return createToolBatch({
         messageId,
+        ...(recorder ? { recorder } : {}),
         tools: pool,
         runToolUse,
         signal,

@@ -46,6 +46,8 @@ export interface SessionsState {
   stop(): Promise<void>;
   /** Continue a run that stopped short: sends CONTINUE_TEXT as the next message. */
   continueRun(): Promise<boolean>;
+  /** Send the conversation again after a turn that ended on an error, adding no message. */
+  retryRun(): Promise<boolean>;
   handleEvent(event: SessionEvent): void;
   /** Forget everything (another project was opened). */
   reset(): void;
@@ -211,6 +213,21 @@ export function createSessionsStore(bridge: Bridge, options: SessionsStoreOption
 
       continueRun() {
         return get().send(CONTINUE_TEXT);
+      },
+
+      async retryRun() {
+        const { currentId, sending } = get();
+        if (!currentId || sending) return false;
+        set({ sending: true });
+        try {
+          await bridge.invoke('session:retry', { sessionId: currentId });
+          return true;
+        } catch (error) {
+          fail(error, 'Could not retry');
+          return false;
+        } finally {
+          set({ sending: false });
+        }
       },
 
       async stop() {
