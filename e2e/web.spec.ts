@@ -1,4 +1,6 @@
 // End-to-end through the real web host (`agent-desk serve`) in Chromium, with a scripted fake model.
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, screenshotPath, test } from './fixtures';
 
@@ -151,7 +153,7 @@ test.describe('web host in Chromium', () => {
     const alert = u.alerts.filter({ hasText: 'invalid x-api-key' });
     await expect(alert).toBeVisible();
     await expect(alert).toContainText('401');
-    await expect(u.status).toHaveText('Ready');
+    await expect(u.status).toHaveText('API key refused'); // never "Ready" after a failed turn
     await page.screenshot({ path: screenshotPath('error-banner') });
 
     webApp.fake.push({ content: [{ type: 'text', text: 'Now it works.' }] });
@@ -179,7 +181,7 @@ test.describe('web host in Chromium', () => {
     await expect(u.transcript.getByRole('status').filter({ hasText: 'Retrying' })).toContainText('500');
     const alert = u.alerts.filter({ hasText: '500' });
     await expect(alert).toBeVisible();
-    await expect(u.status).toHaveText('Ready');
+    await expect(u.status).toHaveText('Stopped by an error');
     await expect(u.transcript.getByText(/Retrying…/)).toHaveCount(0);
     expect(webApp.fake.requests).toHaveLength(2);
 
@@ -216,6 +218,9 @@ test.describe('web host in Chromium', () => {
     const response = await page.goto(`${webApp.origin}/?token=wrong-${webApp.token.slice(0, 4)}`);
     expect(response?.status()).toBe(401);
     await expect(page.locator('body')).toContainText('Unauthorized');
+    // It says how to get the link (issue 12 item 5).
+    await expect(page.getByRole('heading', { name: 'How to get the link' })).toBeVisible();
+    await expect(page.locator('body')).toContainText('Agent Desk is running at');
     await expect(page.getByRole('textbox', { name: 'Message' })).toHaveCount(0);
 
     const bare = await page.goto(`${webApp.origin}/`);
@@ -237,16 +242,63 @@ test.describe('web host in Chromium', () => {
 test.describe('web host without an API key', () => {
   test.use({ webOptions: { apiKey: null } });
 
-  test('DK4: the app opens and explains how to start with ANTHROPIC_API_KEY', async ({ page, webApp }) => {
+  test('DK4 issue 12 item 5: the first screen takes a key, keeps it on the host only, and the next message uses it', async ({ page, webApp }) => {
     await page.goto(webApp.url);
-    const panel = page.getByRole('region', { name: 'No API key configured' });
+    const panel = page.getByRole('region', { name: 'Connect Agent Desk to Claude' });
     await expect(panel).toBeVisible();
-    await expect(panel).toContainText('ANTHROPIC_API_KEY=… agent-desk serve');
-    await expect(panel).toContainText(webApp.projectDir);
-    // Not a dead end: the sessions sidebar and the transcript are there.
+    await expect(panel).toContainText('in a file only its user account can read');
+    // Not a dead end: the sessions sidebar and the transcript are there; the status does not say Ready.
     await expect(page.getByRole('button', { name: 'New session' })).toBeVisible();
     await expect(page.getByRole('log', { name: 'Transcript' })).toBeVisible();
-    await expect(page.getByLabel('API key', { exact: true })).toHaveCount(0); // the web host cannot store one
+    await expect(page.getByText('No API key yet', { exact: true })).toBeVisible();
     await page.screenshot({ path: screenshotPath('no-key') });
+
+    const typed = 'sk-ant-typed-on-the-first-screen-123';
+    await page.getByLabel('API key', { exact: true }).fill(typed);
+    await page.getByRole('button', { name: 'Save key' }).click();
+    await expect(panel).toHaveCount(0);
+    await expect(page.getByText('Ready', { exact: true })).toBeVisible();
+
+    // On the host, private to its user; never in what the page received.
+    const file = path.join(webApp.dataDir, 'api-key.json');
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ apiKey: typed });
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect(await page.content()).not.toContain(typed);
+
+    webApp.fake.push({ content: [{ type: 'text', text: 'Hello with the typed key.' }] });
+    await ui(page).message.fill('hi');
+    await ui(page).message.press('Enter');
+    await expect(page.getByRole('log', { name: 'Transcript' })).toContainText('Hello with the typed key.');
+    // The SDK sends a key as x-api-key or, in its newer versions, as a Bearer token.
+    const headers = webApp.fake.requests[0]!.headers;
+    expect(headers['x-api-key'] ?? headers['authorization']?.replace(/^Bearer /, '')).toBe(typed);
+  });
+});
+
+test.describe('a model that cannot be reached', () => {
+  test.use({ webOptions: { apiKey: 'test-key', env: { AGENT_DESK_MAX_ATTEMPTS: '1' } } });
+
+  test('issue 12 item 5: the turn says so in one sentence, the status is not "Ready", and Retry sends the same request once it is back', async ({ page, webApp }) => {
+    webApp.fake.push({ drop: true });
+    const u = ui(page);
+    await page.goto(webApp.url);
+    await u.message.fill('Fix the failing test');
+    await u.send.click();
+
+    const notice = page.getByRole('note', { name: 'Why the assistant stopped' });
+    await expect(notice).toContainText('Agent Desk could not reach Anthropic. Check your internet connection.');
+    await expect(u.status).toHaveText('Could not reach Anthropic');
+    // The error's own words are one click away, not in the sentence.
+    await expect(notice.getByRole('button', { name: 'Show technical details' })).toBeVisible();
+    await page.screenshot({ path: screenshotPath('model-unreachable') });
+
+    webApp.fake.push({ content: [{ type: 'text', text: 'Back online: the test passes now.' }] });
+    await notice.getByRole('button', { name: 'Retry' }).click();
+    await expect(u.transcript).toContainText('Back online: the test passes now.');
+    await expect(u.status).toHaveText('Ready');
+    await expect(notice).toHaveCount(0);
+    // Nothing was added: the same conversation went out again.
+    const [first, second] = webApp.fake.requests;
+    expect(second!.body.messages).toEqual(first!.body.messages);
   });
 });

@@ -19,7 +19,9 @@ export type ScriptedReply =
   | { error: { status: number; type: string; message: string }; headers?: Record<string, string> }
   | { streamError: { type: string; message: string }; afterText?: string }
   /** Streamed: message_start, then silence (or, `beforeHeaders`, not even the headers). Never finishes. */
-  | { hang: true; beforeHeaders?: boolean };
+  | { hang: true; beforeHeaders?: boolean }
+  /** The connection is cut before any answer, as when the network is down: the client sees a connection error. */
+  | { drop: true };
 export type ReplySource = ScriptedReply | ((req: RecordedRequest) => ScriptedReply);
 
 export interface RecordedRequest {
@@ -145,7 +147,7 @@ export async function startFakeModelServer(opts: FakeModelOptions = {}): Promise
       res.end();
       return;
     }
-    if ('error' in reply) throw new Error('unreachable: error replies are not streamed');
+    if ('error' in reply || 'drop' in reply) throw new Error('unreachable: error and drop replies are not streamed');
 
     const msg = finalMessage(reply, req);
     const size = Math.max(1, reply.chunkSize ?? 8);
@@ -201,6 +203,7 @@ export async function startFakeModelServer(opts: FakeModelOptions = {}): Promise
       if (problem) return sendJson(res, 400, errorBody('invalid_request_error', problem));
     }
     const reply = nextReply(recorded);
+    if ('drop' in reply) return void res.socket?.destroy();
     if ('error' in reply) return sendJson(res, reply.error.status, errorBody(reply.error.type, reply.error.message), reply.headers);
     if (body.stream === true) return streamReply(res, reply, recorded);
     if ('hang' in reply) return; // a non-stream hang: headers never come

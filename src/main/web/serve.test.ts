@@ -2,6 +2,7 @@
 // handling, graceful shutdown on a signal — and one run over the real core and the fake model server.
 import { EventEmitter } from 'node:events';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -105,7 +106,7 @@ describe('runServe', () => {
     expect(h.core.hostSeen).toMatchObject({ kind: 'web', recentProjects: expect.any(Function) });
     expect(h.core.hostSeen?.chooseProject).toBeUndefined();
     expect(h.core.hostSeen?.openProject).toBeUndefined();
-    expect(h.err.some((l) => l.startsWith('No API key: set ANTHROPIC_API_KEY'))).toBe(true);
+    expect(h.err.some((l) => l.startsWith('No API key yet: enter one on the app'))).toBe(true);
 
     expect((await httpGet(port, `/?token=${m![2]}`)).body).toBe(INDEX_HTML);
     expect((await httpGet(port, '/')).status).toBe(401);
@@ -200,10 +201,16 @@ describe('runServe over the real core and the fake model', () => {
 
       s.ws.send(JSON.stringify({ kind: 'invoke', id: 1, channel: 'app:init', payload: {} }));
       const init = await s.next(result(1));
-      expect(init).toMatchObject({ ok: true, value: { host: 'web', auth: { configured: true, canStoreKey: false }, project: { name: 'proj' } } });
+      expect(init).toMatchObject({ ok: true, value: { host: 'web', auth: { configured: true, canStoreKey: true }, project: { name: 'proj' } } });
 
       s.ws.send(JSON.stringify({ kind: 'invoke', id: 2, channel: 'auth:set-api-key', payload: { apiKey: 'sk-ant-0123456789' } }));
-      expect(await s.next(result(2))).toMatchObject({ ok: false, error: { code: 'unsupported' } });
+      // Kept on the host, private to its user (issue 12 item 5); the answer says "configured", never the key.
+      const saved = await s.next(result(2));
+      expect(saved).toMatchObject({ ok: true, value: { configured: true, canStoreKey: true } });
+      expect(JSON.stringify(saved)).not.toContain('sk-ant-0123456789');
+      const keyFile = path.join(root, 'home', 'api-key.json');
+      expect(JSON.parse(readFileSync(keyFile, 'utf8'))).toEqual({ apiKey: 'sk-ant-0123456789' });
+      expect(statSync(keyFile).mode & 0o777).toBe(0o600);
 
       s.ws.send(JSON.stringify({ kind: 'invoke', id: 3, channel: 'session:create', payload: {} }));
       const sessionId = ((await s.next(result(3))).value as { session: { id: string } }).session.id;

@@ -5,7 +5,9 @@ import { existsSync } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createCore } from '../app/core';
+import { createCore, type SecretStore } from '../app/core';
+import { createFileSecretStore } from '../app/file-secrets';
+import { defaultDataDir } from '../base/data-paths';
 import { createLogger } from '../base/log';
 import type { AuthService, EventBus, HostPort } from '../app/ports';
 import type { Logger } from '../base/log';
@@ -46,7 +48,7 @@ export interface ServeDeps {
   signals?: Pick<NodeJS.EventEmitter, 'on' | 'off'>;
   staticDir?: string;
   log?: Logger;
-  createCore?: (opts: { host: HostPort; env?: NodeJS.ProcessEnv; log?: Logger; folderTrust?: 'ask' | 'all' }) => Promise<ServeCore>;
+  createCore?: (opts: { host: HostPort; env?: NodeJS.ProcessEnv; log?: Logger; folderTrust?: 'ask' | 'all'; dataDir?: string; secrets?: SecretStore }) => Promise<ServeCore>;
 }
 
 const DEFAULT_HOST = '127.0.0.1';
@@ -112,7 +114,9 @@ export async function runServe(opts: ServeOptions, deps: ServeDeps = {}): Promis
   let core: ServeCore;
   try {
     const make = deps.createCore ?? ((o) => createCore(o));
-    core = await make({ host: createWebHostPort(), env, log, folderTrust: opts.trustFolder ? 'all' : 'ask' });
+    // A key typed on the first screen is kept on this machine, like the desktop app keeps it.
+    const dataDir = defaultDataDir({ env });
+    core = await make({ host: createWebHostPort(), env, log, folderTrust: opts.trustFolder ? 'all' : 'ask', dataDir, secrets: createFileSecretStore({ dataDir }) });
   } catch (e) {
     return fail(`could not start: ${e instanceof Error ? e.message : String(e)}`);
   }
@@ -139,7 +143,7 @@ export async function runServe(opts: ServeOptions, deps: ServeDeps = {}): Promis
 
   out(runningLine(host, server.port, token));
   if (!core.auth.status().configured) {
-    err('No API key: set ANTHROPIC_API_KEY (or ANTHROPIC_AUTH_TOKEN) in the environment and restart; the app opens but cannot run a turn.');
+    err('No API key yet: enter one on the app\'s first screen (it is kept on this machine), or set ANTHROPIC_API_KEY (or ANTHROPIC_AUTH_TOKEN) in the environment and restart.');
   }
 
   await new Promise<void>((resolve) => {

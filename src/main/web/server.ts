@@ -48,6 +48,24 @@ export const CSP =
 
 const UNAUTHORIZED_TEXT = 'Unauthorized. Open the link printed by `agent-desk serve`, including its ?token=…\n';
 
+/** What a browser without the token sees: how to get the link, in words a non-programmer follows (issue 12 item 5). */
+export const UNAUTHORIZED_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Agent Desk needs its private link</title></head>
+<body>
+<main>
+<h1>Agent Desk needs its private link</h1>
+<p>Unauthorized: this address works only with the private link Agent Desk made when it started, so that nobody else on this network can use it.</p>
+<h2>How to get the link</h2>
+<ol>
+<li>Go to the window where Agent Desk was started (the command <code>agent-desk serve</code>), on the computer that runs it.</li>
+<li>Find the line that begins with <strong>Agent Desk is running at</strong>. It ends with <code>?token=</code> and a long code.</li>
+<li>Open that whole line as the address in this browser. Copy all of it: the code is the key.</li>
+</ol>
+<p>If Agent Desk was started again since, its link changed: use the newest line. If someone else set it up for you, ask them for the link.</p>
+</main>
+</body></html>
+`;
+
 function securityHeaders(res: ServerResponse): void {
   res.setHeader('Content-Security-Policy', CSP);
   res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -106,7 +124,14 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       return plain(res, 403, 'Forbidden: unexpected Host header.\n');
     }
     const auth = access.tokenOf(req);
-    if (!auth) return plain(res, 401, UNAUTHORIZED_TEXT);
+    if (!auth) {
+      // A browser gets the page that explains; scripts and curl keep the one line.
+      if (!(req.headers.accept ?? '').includes('text/html')) return plain(res, 401, UNAUTHORIZED_TEXT);
+      res.statusCode = 401;
+      res.setHeader('Content-Type', 'text/html; charset=utf-8');
+      res.setHeader('Cache-Control', 'no-store');
+      return void res.end(UNAUTHORIZED_PAGE);
+    }
     if (auth.via === 'query') res.setHeader('Set-Cookie', access.cookie());
     if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, 'Method not allowed.\n', { Allow: 'GET, HEAD' });
     const rawPath = pathOf(req.url);

@@ -1,4 +1,5 @@
-// Shown while no API key is configured. Desktop: a form that stores the key. Web: how to restart with one.
+// Shown while no API key is configured: a form that stores the key on the machine that runs Agent Desk
+// (desktop: the keychain; web: a private file on the host), or, where it can't, how to start with one.
 // It sits above the transcript, so past conversations stay readable (not a dead end).
 import { useState, type ReactNode } from 'react';
 import { useApp } from '../stores/react';
@@ -17,7 +18,12 @@ export function AuthPanel(): ReactNode {
   return auth.canStoreKey ? <KeyForm /> : <EnvInstructions dir={projectDir} />;
 }
 
+const DESKTOP_STORAGE = 'The key is stored encrypted on this computer and only sent to Anthropic.';
+const WEB_STORAGE =
+  'The key is kept on the computer that runs Agent Desk, in a file only its user account can read, and only sent to Anthropic. This page never sees it again.';
+
 function KeyForm(): ReactNode {
+  const host = useApp((s) => s.init?.host ?? null);
   const [key, setKey] = useState('');
   const saving = useApp((s) => s.savingKey);
   const save = useApp((s) => s.saveApiKey);
@@ -60,7 +66,7 @@ function KeyForm(): ReactNode {
               {saving ? 'Saving…' : 'Save key'}
             </button>
           </div>
-          <p className="panel__fine">The key is stored encrypted on this computer and only sent to Anthropic.</p>
+          <p className="panel__fine">{host === 'web' ? WEB_STORAGE : DESKTOP_STORAGE}</p>
         </form>
       </div>
     </section>

@@ -3,10 +3,24 @@ import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { modalQueue } from '../inbox/modal-policy';
 import { COMPOSER_INPUT_ID } from '../permissions/composer-focus';
 import { useApp, useSessions, useTools } from '../stores/react';
+import type { RunStop } from '../../../shared/transcript';
 import { SendIcon, StopIcon } from './icons';
 import './Composer.css';
 
 const statusWords = { idle: 'Ready', running: 'Working…', stopping: 'Stopping…' } as const;
+
+const ERROR_STATUS: Record<string, string> = { network: 'Could not reach Anthropic', auth: 'API key refused' };
+
+/**
+ * What the status line says while idle: "Ready" only when a message could go out and work — not while
+ * the host is gone, no key is set, or the last turn ended on an error (issue 12 item 5).
+ */
+export function idleWords(o: { connected: boolean; hasKey: boolean; lastStop: RunStop | null }): { words: string; problem: boolean } {
+  if (!o.connected) return { words: 'Not connected to Agent Desk', problem: true };
+  if (!o.hasKey) return { words: 'No API key yet', problem: true };
+  if (o.lastStop?.kind === 'error') return { words: ERROR_STATUS[o.lastStop.errorCode ?? ''] ?? 'Stopped by an error', problem: true };
+  return { words: 'Ready', problem: false };
+}
 
 export function Composer(): ReactNode {
   const [text, setText] = useState('');
@@ -19,6 +33,8 @@ export function Composer(): ReactNode {
   const connected = useApp((s) => s.connection === 'open');
   const currentId = useSessions((s) => s.currentId);
   const asking = useTools((s) => modalQueue(s.permissions, currentId).length > 0);
+  const lastStop = useSessions((s) => s.unsentStop ?? s.messages.at(-1)?.stopped ?? null);
+  const idle = idleWords({ connected, hasKey, lastStop });
 
   const busy = status !== 'idle' || sending;
   const canSend = text.trim().length > 0 && !busy && hasKey && connected;
@@ -82,9 +98,14 @@ export function Composer(): ReactNode {
         </div>
       </div>
       <div className="composer__footer">
-        <div role="status" aria-label="Session status" data-status={status} className={`run-status run-status--${status}`}>
+        <div
+          role="status"
+          aria-label="Session status"
+          data-status={status}
+          className={`run-status run-status--${status}${status === 'idle' && idle.problem ? ' run-status--problem' : ''}`}
+        >
           {status !== 'idle' && <span className="spinner" aria-hidden="true" />}
-          {statusWords[status]}
+          {status === 'idle' ? idle.words : statusWords[status]}
         </div>
         <span id="composer-hint" className="composer__hint">
           {hint}
