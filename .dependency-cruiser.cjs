@@ -7,7 +7,7 @@
  */
 const MAIN_LAYERS = [
   ['base'],
-  ['fs', 'process'],
+  ['fs', 'process', 'shell'],
   ['permissions'],
   ['settings'],
   ['hooks', 'sandbox', 'tasks', 'model', 'sessions'],

@@ -1,0 +1,15 @@
+// The per-command analysis of parsed Bash commands (BA5, BA7, BA8, BA12, TC2): read-only verdicts,
+// the files a command touches, sed's verdict, rule suggestions and the UI's search/read/list kind.
+export { isReadOnlyCommand, isReadOnlyPipeline, checkAgainstSpec, lookupSpec, type ReadOnlyVerdict } from './read-only';
+export { READ_ONLY_TABLE, EXACT_READ_ONLY, type ReadOnlySpec, type ValueKind, type FlagTable } from './read-only-table';
+export {
+  pathsOf, checkPathsInside, checkCommandLinePaths, isDangerousRemoval, resolvePath, isInside,
+  type Access, type CommandPaths, type PathContext, type CheckedPath, type PathsCheck, type DangerousRemoval,
+} from './paths';
+export { sedVerdict, parseSed, type SedVerdict, type SedParse } from './sed';
+export {
+  suggestRule, suggestRules, commandPrefix, aggregate, MAX_SUGGESTED_RULES_FOR_COMPOUND, BARE_SHELL_PREFIXES,
+  type RuleSuggestions, type Behavior, type PartDecision, type AggregateDecision,
+} from './suggest';
+export { classifyCommands, SEARCH_COMMANDS, READ_COMMANDS, LIST_COMMANDS, NEUTRAL_COMMANDS, type Classification, type CommandKind } from './classify';
+export { programBase, trustedProgram, parseArgs, redirectPaths, type OptionSpec, type ParsedArgs } from './argv';
