@@ -8,13 +8,14 @@ import { expect, screenshotPath, test } from './fixtures';
 import { ask, say } from './tool-helpers';
 
 const SENTENCE = 'keep 1 decimal and 3 recipes';
-const COMMAND = 'echo approved-by-a-person';
+// A command that writes: read-only ones run without asking (TC2).
+const COMMAND = 'touch approved-by-a-person';
 
 /** A reply that talks for a while before it asks to run COMMAND, so the person is typing when it asks. */
 const slowAsk = (): ScriptedReply => ({
   content: [
-    { type: 'text', text: 'Let me look at the recipes file first, then I will print a line to check the setup.' },
-    { type: 'tool_use', name: 'Bash', input: { command: COMMAND, description: 'Print a line' } },
+    { type: 'text', text: 'Let me look at the recipes file first, then I will make a marker file to check the setup.' },
+    { type: 'tool_use', name: 'Bash', input: { command: COMMAND, description: 'Make a marker file' } },
   ],
   chunkSize: 6,
   delayMs: 40,
@@ -23,8 +24,8 @@ const slowAsk = (): ScriptedReply => ({
 const ui = (page: Page) => ({
   message: page.getByRole('textbox', { name: 'Message' }),
   dialog: page.getByRole('dialog', { name: 'Allow Agent Desk to run a command?' }),
-  card: page.getByRole('article', { name: `Print a line: ${COMMAND}`, exact: true }),
-  state: page.getByRole('article', { name: `Print a line: ${COMMAND}`, exact: true }).getByTestId('tool-call-state'),
+  card: page.getByRole('article', { name: `Make a marker file: ${COMMAND}`, exact: true }),
+  state: page.getByRole('article', { name: `Make a marker file: ${COMMAND}`, exact: true }).getByTestId('tool-call-state'),
   transcript: page.getByRole('log', { name: 'Transcript' }),
   inbox: page.getByRole('dialog', { name: 'Approvals waiting' }),
 });

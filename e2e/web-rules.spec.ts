@@ -227,7 +227,7 @@ test.describe('rule workbench in Chromium', () => {
   });
 
   test('issue 5 item 8 PL4e: a rule saved by "Always allow" while the workbench is open shows up in it', async ({ page, webApp }) => {
-    webApp.fake.push({ content: [useTool('Bash', { command: 'echo hello' })] }, say('Said hello.'));
+    webApp.fake.push({ content: [useTool('Bash', { command: 'touch hello' })] }, say('Said hello.'));
     const u = ui(page);
     await page.goto(webApp.url);
     await u.open.click();
@@ -235,11 +235,11 @@ test.describe('rule workbench in Chromium', () => {
     await ask(page, 'Say hello');
     const dialog = page.getByRole('dialog', { name: 'Allow Agent Desk to run a command?' });
     await dialog.getByRole('button', { name: 'Always allow' }).click();
-    await expect(dialog.getByRole('radio', { name: /Commands starting with “echo hello”/ })).toBeChecked();
+    await expect(dialog.getByRole('radio', { name: /Commands starting with “touch hello”/ })).toBeChecked();
     await dialog.getByRole('button', { name: 'Allow and remember' }).click();
     await expect(u.transcript).toContainText('Said hello.');
     // No Reload needed: the answered request made the pane read the files again.
-    await expect(u.local.getByRole('list', { name: 'Allow rules' })).toContainText('Bash(echo hello:*)');
+    await expect(u.local.getByRole('list', { name: 'Allow rules' })).toContainText('Bash(touch hello:*)');
     await expect(u.local).toContainText('File exists');
   });
 });

@@ -54,9 +54,13 @@ describe('agent-desk -p with tools', () => {
     expect((await cli(['-p', 'go', '--permission-mode', 'bypassPermissions'])).code).toBe(0);
     expect(resultFor(h.server.requests[2]!.body, 'toolu_5')!.content).toBe('bypassed');
 
-    h.server.push(bashTurn('toolu_6', 'echo planned'), { content: [{ type: 'text', text: 'ok' }] });
+    h.server.push(bashTurn('toolu_6', 'touch planned'), { content: [{ type: 'text', text: 'ok' }] });
     expect((await cli(['-p', 'go', '--permission-mode', 'plan', '--allowedTools', 'Bash'])).code).toBe(0);
     expect(resultFor(h.server.requests[4]!.body, 'toolu_6')!.content).toContain('plan mode');
+    // A read-only command runs in plan mode (TC2): looking around is what planning is for.
+    h.server.push(bashTurn('toolu_7', 'echo looking'), { content: [{ type: 'text', text: 'ok' }] });
+    expect((await cli(['-p', 'go', '--permission-mode', 'plan'])).code).toBe(0);
+    expect(resultFor(h.server.requests[6]!.body, 'toolu_7')!.content).toBe('looking');
   });
 
   it('usage errors: a bad mode, a malformed rule, --permission-prompt-tool (needs MCP): exit 2, no request', async () => {

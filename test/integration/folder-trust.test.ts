@@ -15,7 +15,8 @@ describe('an untrusted folder (PX4)', () => {
     const marker = path.join(h.projectDir, 'hook-ran.txt');
     h.projectSettings({
       env: { FOLDER_SAYS: 'hello' },
-      permissions: { allow: ['Bash(echo *)'] },
+      // A command that is not read-only (a shell running code), so only a rule can allow it.
+      permissions: { allow: ['Bash(sh -c *)'] },
       hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command: `echo "$FOLDER_SAYS" > '${marker}'` }] }] },
     });
     const engine = await h.engine({}, { folderTrust: 'ask' });
@@ -24,10 +25,10 @@ describe('an untrusted folder (PX4)', () => {
     expect(status.state).toBe('untrusted');
     expect(status.configuration.hooks.map((x) => x.event)).toEqual(['UserPromptSubmit']);
     expect(status.configuration.env).toMatchObject([{ name: 'FOLDER_SAYS', value: 'hello' }]);
-    expect(status.configuration.allowRules.map((r) => r.rule)).toEqual(['Bash(echo *)']);
+    expect(status.configuration.allowRules.map((r) => r.rule)).toEqual(['Bash(sh -c *)']);
 
-    // Untrusted: the hook does not run, and `Bash(echo *)` from the folder allows nothing (the call asks).
-    h.server.push({ content: [{ type: 'tool_use', id: 'toolu_b', name: 'Bash', input: { command: 'echo "[$FOLDER_SAYS]"' } }] });
+    // Untrusted: the hook does not run, and `Bash(sh -c *)` from the folder allows nothing (the call asks).
+    h.server.push({ content: [{ type: 'tool_use', id: 'toolu_b', name: 'Bash', input: { command: `sh -c 'echo "[$FOLDER_SAYS]"'` } }] });
     const s1 = await engine.sessions.createSession(h.projectDir);
     const run1 = s1.start('say it');
     const asked = await h.waitFor((ev) => ev.type === 'permission_request');
@@ -39,7 +40,7 @@ describe('an untrusted folder (PX4)', () => {
     // Trusted: the same configuration now counts.
     const trusted = await engine.trust.trust(h.projectDir, status.fingerprint);
     expect(trusted.state).toBe('trusted');
-    h.server.push({ content: [{ type: 'tool_use', id: 'toolu_c', name: 'Bash', input: { command: 'echo "[$FOLDER_SAYS]"' } }] }, { content: [{ type: 'text', text: 'ok' }] });
+    h.server.push({ content: [{ type: 'tool_use', id: 'toolu_c', name: 'Bash', input: { command: `sh -c 'echo "[$FOLDER_SAYS]"'` } }] }, { content: [{ type: 'text', text: 'ok' }] });
     const s2 = await engine.sessions.createSession(h.projectDir);
     expect(await s2.start('say it again').done).toMatchObject({ ok: true });
     expect(existsSync(marker)).toBe(true);

@@ -70,6 +70,8 @@ describe('PreToolUse hooks as shell scripts', () => {
     expect(req.request).toMatchObject({ toolUseId: 'toolu_ask', toolName: 'Bash', input: { command: 'echo check me' }, destructive: false });
     expect(req.request.message).toContain('the hook wants a person to look');
 
+    // The allowed call runs beside the one that asks (both are read-only, TC2): wait for it to end.
+    await h.waitFor((ev) => ev.type === 'tool_call' && ev.call.id === 'toolu_allow' && ev.call.state === 'succeeded');
     const opened = await engine.sessions.open(h.projectDir, session.id);
     expect(opened.status).toBe('running');
     expect(opened.pendingPermissions).toEqual([req.request]);
@@ -90,33 +92,34 @@ describe('PreToolUse hooks as shell scripts', () => {
 
   it('in the app: "always allow" saves a session rule; the next matching call runs without asking', async () => {
     h.server.push(
-      { content: [{ type: 'tool_use', id: 'toolu_a1', name: 'Bash', input: { command: 'echo first' } }] },
-      { content: [{ type: 'tool_use', id: 'toolu_a2', name: 'Bash', input: { command: 'echo second' } }] },
-      { content: [{ type: 'tool_use', id: 'toolu_a3', name: 'Bash', input: { command: 'pwd' } }] },
+      // Commands that write (read-only ones run without asking, TC2).
+      { content: [{ type: 'tool_use', id: 'toolu_a1', name: 'Bash', input: { command: 'touch first' } }] },
+      { content: [{ type: 'tool_use', id: 'toolu_a2', name: 'Bash', input: { command: 'touch second' } }] },
+      { content: [{ type: 'tool_use', id: 'toolu_a3', name: 'Bash', input: { command: 'mkdir third' } }] },
       { content: [{ type: 'text', text: 'ok' }] },
     );
     const engine = await h.engine();
     const session = await engine.sessions.createSession(h.projectDir);
     const { done } = session.start('go');
     const first = (await h.waitFor((ev) => ev.type === 'permission_request')) as Extract<SessionEvent, { type: 'permission_request' }>;
-    expect(await engine.sessions.replyPermission(h.projectDir, { requestId: first.request.requestId, decision: 'allow_always', rule: 'Bash(echo:*)' })).toBe(true);
+    expect(await engine.sessions.replyPermission(h.projectDir, { requestId: first.request.requestId, decision: 'allow_always', rule: 'Bash(touch:*)' })).toBe(true);
     const third = (await h.waitFor((ev) => ev.type === 'permission_request' && ev.request.toolUseId === 'toolu_a3')) as Extract<SessionEvent, { type: 'permission_request' }>;
-    expect(await engine.sessions.replyPermission(h.projectDir, { requestId: third.request.requestId, decision: 'deny', feedback: 'no need for pwd' })).toBe(true);
+    expect(await engine.sessions.replyPermission(h.projectDir, { requestId: third.request.requestId, decision: 'deny', feedback: 'no need for a folder' })).toBe(true);
     expect((await done).ok).toBe(true);
     expect(h.events.filter((ev) => ev.type === 'permission_request').map((ev) => ev.type === 'permission_request' && ev.request.toolUseId)).toEqual(['toolu_a1', 'toolu_a3']);
     expect(h.states('toolu_a2')).toEqual(['validating', 'running', 'succeeded']);
     const denied = resultFor(h.server.requests[3]!.body, 'toolu_a3')!;
-    expect(denied).toMatchObject({ is_error: true, content: expect.stringContaining('no need for pwd') });
+    expect(denied).toMatchObject({ is_error: true, content: expect.stringContaining('no need for a folder') });
   });
 
   it('in the app: Stop while a permission is pending withdraws it (permission_resolved cancelled)', async () => {
-    h.server.push({ content: [{ type: 'tool_use', id: 'toolu_wait', name: 'Bash', input: { command: 'echo hi' } }] }, { content: [{ type: 'text', text: 'ok' }] });
+    h.server.push({ content: [{ type: 'tool_use', id: 'toolu_wait', name: 'Bash', input: { command: 'touch hi' } }] }, { content: [{ type: 'text', text: 'ok' }] });
     const engine = await h.engine();
     const session = await engine.sessions.createSession(h.projectDir);
     const { done } = session.start('go');
     const req = (await h.waitFor((ev) => ev.type === 'permission_request')) as Extract<SessionEvent, { type: 'permission_request' }>;
     // No hook, no rule: Bash asks by itself, suggesting the exact command first.
-    expect(req.request.suggestions[0]).toBe('Bash(echo hi)');
+    expect(req.request.suggestions[0]).toBe('Bash(touch hi)');
     await session.stop();
     expect(await done).toMatchObject({ aborted: true });
     expect(h.events.filter((ev) => ev.type === 'permission_resolved')).toEqual([

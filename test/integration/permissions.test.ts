@@ -68,7 +68,7 @@ describe('permissions in the app', () => {
 
   it('policy disableBypassPermissionsMode: --permission-mode bypassPermissions is refused with an error and default applies', async () => {
     writeFileSync(h.env.AGENT_DESK_MANAGED_SETTINGS!, JSON.stringify({ permissions: { disableBypassPermissionsMode: 'disable' } }));
-    h.server.push({ content: [{ type: 'tool_use', id: 'toolu_b', name: 'Bash', input: { command: 'echo hi' } }] }, { content: [{ type: 'text', text: 'ok' }] });
+    h.server.push({ content: [{ type: 'tool_use', id: 'toolu_b', name: 'Bash', input: { command: 'touch made-by-bash' } }] }, { content: [{ type: 'text', text: 'ok' }] });
     const engine = await h.engine({ headless: true, permissionMode: 'bypassPermissions' });
     const session = await engine.sessions.createSession(h.projectDir);
     expect(session.permissionMode()).toBe('default');

@@ -29,7 +29,8 @@ describe('the agent loop with real tools', () => {
       ].join('\n'),
     );
     h.projectSettings({
-      permissions: { allow: ['Bash(echo done with searching)'] },
+      // Two rules, one per part of the command: a compound is allowed part by part (BA3).
+      permissions: { allow: ['Bash(touch searched)', 'Bash(echo done with searching)'] },
       hooks: { PreToolUse: [{ matcher: 'ToolSearch', hooks: [{ type: 'command', command: '"$CLAUDE_PROJECT_DIR/.claude/hooks/barrier.sh"', timeout: 10 }] }] },
     });
     h.server.push(
@@ -39,7 +40,7 @@ describe('the agent loop with real tools', () => {
           { type: 'tool_use', id: 'toolu_s1', name: 'ToolSearch', input: { query: 'notebook' } },
           { type: 'tool_use', id: 'toolu_s2', name: 'ToolSearch', input: { query: 'slack send' } },
           { type: 'tool_use', id: 'toolu_s3', name: 'ToolSearch', input: { query: 'select:Nope' } },
-          { type: 'tool_use', id: 'toolu_b1', name: 'Bash', input: { command: 'echo done with searching' } },
+          { type: 'tool_use', id: 'toolu_b1', name: 'Bash', input: { command: 'touch searched && echo done with searching' } },
         ],
       },
       { content: [{ type: 'text', text: 'All done.' }] },
@@ -61,7 +62,7 @@ describe('the agent loop with real tools', () => {
     const firstFinish = Math.min(...searches.map((id) => log.indexOf(`finished ${id}`)));
     expect(lastStart).toBeLessThan(firstFinish); // all three ran together
     const lastSearchFinish = Math.max(...searches.map((id) => log.indexOf(`finished ${id}`)));
-    expect(log.indexOf('started toolu_b1')).toBeGreaterThan(lastSearchFinish); // Bash alone, after them
+    expect(log.indexOf('started toolu_b1')).toBeGreaterThan(lastSearchFinish); // a command that writes runs alone, after them
     expect(log.filter((l) => l.startsWith('yielded'))).toEqual(['yielded toolu_s1', 'yielded toolu_s2', 'yielded toolu_s3', 'yielded toolu_b1']);
     expect(h.notices.filter((n) => n.includes('barrier'))).toEqual([]);
 

@@ -77,7 +77,7 @@ describe('createCore', () => {
   });
 
   it('PL4e/DK2: a Bash ask as an event, answered by permission:reply; session:open and every event pass the contract', async () => {
-    server.push({ content: [{ type: 'tool_use', id: 'toolu_core', name: 'Bash', input: { command: 'echo via the dispatcher' } }] }, { content: [{ type: 'text', text: 'ran it' }] });
+    server.push({ content: [{ type: 'tool_use', id: 'toolu_core', name: 'Bash', input: { command: 'touch via-the-dispatcher && echo via the dispatcher' } }] }, { content: [{ type: 'text', text: 'ran it' }] });
     core = await createCore({ host, env: { ANTHROPIC_API_KEY: 'sk-core-test', ANTHROPIC_BASE_URL: server.url }, dataDir, log });
     const events: SessionEvent[] = [];
     let onRequest: (id: string) => void = () => undefined;

@@ -48,7 +48,7 @@ describe('issue 5 item 6: the approval inbox in the engine (DK3, PL4e)', () => {
     expect(new Set(three.map((r) => r.turn)).size).toBe(1);
 
     // A background task of the same project asks too, later.
-    h.server.push({ content: [{ type: 'tool_use', id: 'toolu_task', name: 'Bash', input: { command: 'echo from the task' } }] });
+    h.server.push({ content: [{ type: 'tool_use', id: 'toolu_task', name: 'Bash', input: { command: 'touch from-the-task' } }] });
     const task = await engine.sessions.createSession(h.projectDir, { origin: { kind: 'task', label: 'Nightly check' } });
     const taskDone = task.start('run the nightly check').done;
     const [taskReq] = await waitForRequests(1, task.id);
@@ -99,7 +99,7 @@ describe('issue 5 item 6: the approval inbox in the engine (DK3, PL4e)', () => {
   });
 
   it('reply-many: "Always allow" saved to a file accepts once; the same id again while the rule is written is stale', async () => {
-    h.server.push({ content: [{ type: 'tool_use', id: 'toolu_s', name: 'Bash', input: { command: 'echo saved' } }] }, { content: [{ type: 'text', text: 'ok' }] });
+    h.server.push({ content: [{ type: 'tool_use', id: 'toolu_s', name: 'Bash', input: { command: 'touch saved && echo saved' } }] }, { content: [{ type: 'text', text: 'ok' }] });
     const engine = await h.engine();
     const handlers = createHandlers({ sessions: engine.sessions, auth: {} as AuthService, host: {} as HostPort, log: createLogger({ level: 'silent' }) });
     const ctx: HandlerContext = { host: 'web', clientId: 'c1', projectDir: h.projectDir };
@@ -109,7 +109,7 @@ describe('issue 5 item 6: the approval inbox in the engine (DK3, PL4e)', () => {
     const many = await handlers.invoke['permission:reply-many'](
       {
         replies: [
-          { requestId: req!.requestId, decision: 'allow_always', rule: 'Bash(echo:*)', destination: 'localSettings' },
+          { requestId: req!.requestId, decision: 'allow_always', rule: 'Bash(touch saved && echo saved)', destination: 'localSettings' },
           { requestId: req!.requestId, decision: 'deny' },
         ],
       },
@@ -117,7 +117,7 @@ describe('issue 5 item 6: the approval inbox in the engine (DK3, PL4e)', () => {
     );
     expect(many.results.map((r) => r.accepted)).toEqual([true, false]);
     expect((await done).ok).toBe(true);
-    expect(JSON.parse(readFileSync(path.join(h.projectDir, '.claude', 'settings.local.json'), 'utf8'))).toEqual({ permissions: { allow: ['Bash(echo:*)'] } });
+    expect(JSON.parse(readFileSync(path.join(h.projectDir, '.claude', 'settings.local.json'), 'utf8'))).toEqual({ permissions: { allow: ['Bash(touch saved && echo saved)'] } });
     expect(h.events.filter((ev) => ev.type === 'permission_resolved')).toEqual([expect.objectContaining({ requestId: req!.requestId, decision: 'allow_always' })]);
     expect(resultFor(h.server.requests[1]!.body, 'toolu_s')!.content).toBe('saved');
   });
@@ -125,7 +125,7 @@ describe('issue 5 item 6: the approval inbox in the engine (DK3, PL4e)', () => {
   it('a background task request nobody answers becomes a denial after AGENT_DESK_TASK_APPROVAL_TIMEOUT_S; a conversation waits', async () => {
     h.env.AGENT_DESK_TASK_APPROVAL_TIMEOUT_S = '0.3';
     h.server.push(
-      { content: [{ type: 'tool_use', id: 'toolu_t', name: 'Bash', input: { command: 'echo unattended' } }] },
+      { content: [{ type: 'tool_use', id: 'toolu_t', name: 'Bash', input: { command: 'touch unattended' } }] },
       { content: [{ type: 'text', text: 'Could not run it; it needs approval.' }] },
     );
     const engine = await h.engine();
@@ -145,7 +145,7 @@ describe('issue 5 item 6: the approval inbox in the engine (DK3, PL4e)', () => {
     expect(await engine.sessions.pendingPermissions(h.projectDir)).toEqual([]);
 
     // A conversation in the same engine is watched by a person: no deadline.
-    h.server.push({ content: [{ type: 'tool_use', id: 'toolu_c', name: 'Bash', input: { command: 'echo watched' } }] });
+    h.server.push({ content: [{ type: 'tool_use', id: 'toolu_c', name: 'Bash', input: { command: 'touch watched' } }] });
     const chat = await engine.sessions.createSession(h.projectDir);
     const chatDone = chat.start('go').done;
     const [chatReq] = await waitForRequests(1, chat.id);

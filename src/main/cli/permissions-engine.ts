@@ -3,6 +3,7 @@
 // a case that is not well-formed is an error for that case alone, and a bad rule (in a settings file or
 // a case) is skipped and named in the answer while the other rules still decide. Cases may be decided
 // concurrently.
+import { loadBashParser } from '../shell/parser';
 import path from 'node:path';
 import { z } from 'zod';
 import type { PermissionExplanation } from '../../shared/permissions/explanation';
@@ -94,7 +95,8 @@ export interface CheckEngine {
 
 export async function createCheckEngine(opts: CheckEngineOptions): Promise<CheckEngine> {
   const projectDir = path.resolve(opts.projectDir);
-  const settings = await loadClaudeSettings({ projectDir, env: opts.env, ...(opts.settingsFile ? { flagFile: opts.settingsFile } : {}) });
+  // Bash commands are judged by their syntax tree (BA2): the grammar is loaded before the first case.
+  const [settings] = await Promise.all([loadClaudeSettings({ projectDir, env: opts.env, ...(opts.settingsFile ? { flagFile: opts.settingsFile } : {}) }), loadBashParser()]);
   const tools = new Map<string, AnyTool>();
   for (const t of getAllBaseTools()) for (const n of [t.name, ...(t.aliases ?? []), ...(t.deprecatedAliases ?? [])]) tools.set(n, t);
   const workingDirectories = [projectDir, ...settings.additionalDirectories.filter((d) => d !== projectDir)];

@@ -7,9 +7,13 @@
 //   2. a deny rule matches (any source)                          → deny
 //   3. the tool's own checkPermissions says deny                 → deny   (a throw there means "ask")
 //   4. plan mode and an editing tool (not read-only)             → deny
-//   5. hook decided ask, validateInput said ask, an ask rule, plan mode and any other call that is not
+//   5. hook decided ask, validateInput said ask, the tool's safety check asks (Bash: BA1, a dangerous
+//      removal, a command too complex to follow), an ask rule, plan mode and any other call that is not
 //      read-only, or an edit into a protected path (.git, .claude, .npmrc…) that no rule of this
 //      session or run (--allowedTools) allows                   → ask    (not even bypassPermissions skips these)
+// A compound input (tool.ruleParts: a Bash line's subcommands) is judged part by part as well: a deny or
+// ask rule that matches any part decides (2, 5), and an allow rule (8) needs every part allowed, by a
+// rule or by being read-only (BA3, BA5's aggregation).
 //   6. hook decided allow                                        → allow
 //   7. the tool's checkPermissions says allow                    → allow
 //   8. an allow rule matches                                     → allow
@@ -21,7 +25,7 @@ import type { PermissionExplanation } from '../../shared/permissions/explanation
 import type { RuleDestination } from '../../shared/permissions/rule-store';
 import type { DecidableTool, DecisionContext, PermissionCheck, PermissionDecider, PermissionVerdict } from './decision';
 import { createDenialTracker, type DenialTracker } from './denial-tracking';
-import { findRule, mergeRuleSets, rulesForTool } from './evaluate';
+import { findRule, mergeRuleSets, parsedRule, rulesForTool } from './evaluate';
 import { explainCheck, explainClassifier, explainHook, explainMode, explainNoRule, explainRule, type ExplainContext } from './explain';
 import { whereRule } from './explain-where';
 import type { ContentMatcher, MatchOptions } from './match-rule';
@@ -120,7 +124,41 @@ export function createPermissionDecider(opts: PermissionDeciderOptions): Permiss
     };
     const paths: PathContext = { cwd: ctx.state.cwd, projectDir: ctx.projectDir, home, realpath, caseInsensitive };
     const match: MatchOptions = { aliases, paths, catalog, ...(opts.matchers ? { matchers: opts.matchers } : {}) };
-    const find = (b: RuleBehavior) => findRule(rules[b], b, tool.name, input, match);
+    let parts: unknown[] = [];
+    try {
+      parts = tool.ruleParts?.(input) ?? [];
+    } catch {
+      parts = [];
+    }
+    const findOne = (b: RuleBehavior, x: unknown) => findRule(rules[b], b, tool.name, x, match);
+    // deny and ask: the whole, then any part; allow: the whole (a rule's own compound rules apply).
+    const find = (b: RuleBehavior) => {
+      const whole = findOne(b, input);
+      if (whole || b === 'allow') return whole;
+      for (const p of parts) {
+        const hit = findOne(b, p);
+        if (hit) return hit;
+      }
+      return null;
+    };
+    /** Every part allowed by an allow rule or by being read-only: the rule that allowed the first ruled part. */
+    const allowedByParts = (): RuleEntry | 'read-only' | null => {
+      if (parts.length < 2) return null;
+      let first: RuleEntry | null = null;
+      for (const p of parts) {
+        const hit = findOne('allow', p);
+        if (hit) first ??= hit;
+        else if (!safeReadOnly(p)) return null;
+      }
+      return first ?? 'read-only';
+    };
+    const safeReadOnly = (x: unknown) => {
+      try {
+        return tool.isReadOnly(x);
+      } catch {
+        return false;
+      }
+    };
     const where: ExplainContext = { projectDir: ctx.projectDir, home, cwd: ctx.state.cwd, catalog };
     const mode = opts.mode();
     const suggestions = () => suggestRules(tool.name, input, { cwd: ctx.state.cwd, projectDir: ctx.projectDir, home, catalog });
@@ -169,6 +207,13 @@ export function createPermissionDecider(opts: PermissionDeciderOptions): Permiss
       const explanation = explainCheck('ask', 'validation', check.forcedAsk, `${tool.name}'s input check`);
       return { ...ask(explanation, { type: 'tool', reason: check.forcedAsk }), message: check.forcedAsk };
     }
+    // A rule for the whole tool (`Bash`, --allowedTools Bash) is the person's "anything goes".
+    const wholeToolAllowed = () => rulesForTool(rules.allow, 'allow', tool.name, aliases, catalog).some((e) => parsedRule(e.rule)?.ruleContent === undefined);
+    if (own.behavior === 'ask' && own.reason?.type === 'safetyCheck' && (own.reason.strict || (mode !== 'bypassPermissions' && !wholeToolAllowed()))) {
+      const detail = own.message || defaultAskMessage(tool);
+      // No rule can allow past a safety check, so "Always allow" has nothing to offer.
+      return { ...ask(explainCheck('ask', own.reason.check ?? tool.name, detail, `${tool.name}'s safety check`), own.reason, []), message: detail };
+    }
     const askRule = find('ask');
     if (askRule) return ask(explainRule(askRule, 'ask', where), ruleReason(askRule, 'ask'));
     // No allow rule helps in plan mode, so "always allow" has nothing to offer.
@@ -190,6 +235,8 @@ export function createPermissionDecider(opts: PermissionDeciderOptions): Permiss
     // 8
     const allow = find('allow');
     if (allow) return { behavior: 'allow', input, reason: ruleReason(allow, 'allow'), explanation: explainRule(allow, 'allow', where) };
+    const byParts = allowedByParts();
+    if (byParts && byParts !== 'read-only') return { behavior: 'allow', input, reason: ruleReason(byParts, 'allow'), explanation: explainRule(byParts, 'allow', where) };
     // 9
     if (modeAllows(mode, tool.name, input, catalog, opts.acceptEdits)) {
       const detail = mode === 'acceptEdits' ? 'edits inside the working directories run without asking' : undefined;

@@ -31,6 +31,12 @@ export interface DecidableTool<Ctx> extends CatalogTool {
   deprecatedAliases?: readonly string[];
   checkPermissions(input: unknown, ctx: Ctx): Promise<PermissionResult> | PermissionResult;
   isReadOnly(input: unknown): boolean;
+  /**
+   * The parts a compound input runs, each as an input of this tool (a Bash line's subcommands, BA3),
+   * or null when it is one thing. A deny or ask rule that matches any part decides for the whole; an
+   * allow needs every part allowed, by a rule or by being read-only.
+   */
+  ruleParts?(input: unknown): unknown[] | null;
 }
 
 export interface PermissionCheck<Ctx extends DecisionContext = DecisionContext> {

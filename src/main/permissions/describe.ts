@@ -9,6 +9,7 @@ export function describeDecisionReason(r: DecisionReason): string {
       return r.reason ? `${r.hook} hook: ${r.reason}` : `${r.hook} hook`;
     case 'tool':
     case 'classifier':
+    case 'safetyCheck':
     case 'headless':
     case 'other':
       return r.reason;

@@ -22,6 +22,13 @@ export type DecisionReason =
   | { type: 'tool'; reason: string }
   | { type: 'mode'; mode: string }
   | { type: 'classifier'; reason: string }
+  /**
+   * A tool's safety check (Bash: a BA1 finding, a command too complex to follow, a path outside the
+   * project): asks before any allow rule for part of the tool's input can allow. Like Claude Code, a
+   * rule for the whole tool (`Bash`) and bypassPermissions still allow; `strict` ones (a removal of a
+   * home or system folder, BA8) ask whatever the rules and mode say.
+   */
+  | { type: 'safetyCheck'; reason: string; check?: string; strict?: boolean }
   | { type: 'user'; feedback?: string }
   | { type: 'headless'; reason: string }
   | { type: 'other'; reason: string };

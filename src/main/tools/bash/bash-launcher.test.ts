@@ -217,7 +217,7 @@ describe('Bash through the launcher shell (BA)', () => {
       ].join('\n'),
     );
     const out = path.join(dir, 'entry.mjs');
-    await build({ input: entry, platform: 'node', logLevel: 'silent', output: { file: out, format: 'esm' } });
+    await build({ input: entry, platform: 'node', logLevel: 'silent', output: { file: out, format: 'esm', codeSplitting: false } });
     const child = spawn(process.execPath, [out], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';

@@ -304,17 +304,21 @@ describe.each([
     expect(bypass.data.stdout).toBe('[]\n');
   });
 
-  it('TC2 safety flags: never concurrency-safe, not read-only, asks (passthrough), destructive per input', async () => {
+  it('TC2 safety flags: a read-only line is read-only, concurrency-safe and allowed; anything else asks (passthrough); destructive per input', async () => {
     const p = setup();
-    const input = { command: 'ls' };
+    const input = { command: 'npm test' };
     expect(BashTool.name).toBe('Bash');
     expect(BashTool.userFacingName(input)).toBe('Bash');
+    expect((await BashTool.checkPermissions(input, p.ctx)).behavior).toBe('passthrough');
     expect(BashTool.isConcurrencySafe(input)).toBe(false);
     expect(BashTool.isReadOnly(input)).toBe(false);
+    const ls = { command: 'ls -la | wc -l' };
+    expect((await BashTool.checkPermissions(ls, p.ctx)).behavior).toBe('allow');
+    expect(BashTool.isConcurrencySafe(ls)).toBe(true);
+    expect(BashTool.isReadOnly(ls)).toBe(true);
     expect(BashTool.isDestructive(input)).toBe(false);
     expect(BashTool.isDestructive({ command: 'rm -rf build' })).toBe(true);
-    expect((await BashTool.checkPermissions(input, p.ctx)).behavior).toBe('passthrough');
-    expect(BashTool.toAutoClassifierInput(input)).toBe('ls');
+    expect(BashTool.toAutoClassifierInput(input)).toBe('npm test');
     expect(BashTool.summarize({ command: 'npm test\necho more' })).toBe('npm test');
     expect(BashTool.summarize({ command: 'npm test', description: 'Run the tests' })).toBe('Run the tests');
     expect(BashTool.maxResultSizeChars).toBe(100_000);

@@ -33,6 +33,8 @@ import { commandNeedsFile, plainInvocation, shellInvocation } from './shell';
 import { appShell, launchersFor, sessionShell, warmSessionLauncher } from '../../process/warm-launch';
 import { programQueuedNext } from '../core/upcoming';
 import { prepareSessionShell } from './prepare-shell';
+import { loadBashParser } from '../../shell/parser';
+import { bashFacts, bashPermission, bashRuleParts } from './permission';
 
 /** SPEC PL6: "Bash ~100K". */
 export const BASH_MAX_RESULT_SIZE_CHARS = 100_000;
@@ -69,19 +71,24 @@ export function createBashToolDef(deps: BashToolDeps = {}): ToolDef<BashInput, B
     prompt: () => bashPrompt(BASH_MAX_RESULT_SIZE_CHARS),
     userFacingName: () => 'Bash',
     summarize: (input) => input.description?.trim() || firstLine(input.command ?? ''),
-    // Never concurrency-safe, never read-only and never auto-allowed until the analysis issue.
-    isConcurrencySafe: () => false,
-    isReadOnly: () => false,
+    // A line of read-only commands (TC2) reads nothing outside its paths and runs beside other safe calls.
+    isConcurrencySafe: (input) => bashFacts(input.command ?? '').readOnly,
+    isReadOnly: (input) => bashFacts(input.command ?? '').readOnly,
+    ruleParts: (input) => bashRuleParts(input),
     isDestructive: (input) => isDestructiveCommand(input.command ?? ''),
     toAutoClassifierInput: (input) => input.command ?? '',
     validateInput: (input) =>
       input.command.trim() === ''
         ? { result: false, message: 'The command is empty.', errorCode: 1 }
         : { result: true },
-    checkPermissions: () => ({ behavior: 'passthrough', message: 'Bash commands need approval unless a rule allows them.' }),
+    async checkPermissions(input, ctx) {
+      await loadBashParser({ log: ctx.log });
+      return bashPermission(input.command, { cwd: ctx.state.cwd, workingDirectories: ctx.workingDirectories });
+    },
 
     // While the model thinks: the launcher is there and a shell waits for the next command.
     warmUp(ctx) {
+      void loadBashParser({ log: ctx.log });
       if (sandbox !== passThroughSandbox) return;
       warmSessionLauncher(deps.launchers, 'commands');
       prepareSessionShell(ctx, deps.launchers);

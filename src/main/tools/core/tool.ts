@@ -119,6 +119,11 @@ export interface ToolDef<Input = unknown, Output = unknown, P extends ToolProgre
   worksInThread?: boolean;
   isReadOnly?(input: Input): boolean;
   isDestructive?(input: Input): boolean;
+  /**
+   * The parts a compound input runs, each as an input of this tool (Bash: a line's subcommands, BA3):
+   * permission rules judge each part too. Absent or null: the input is one thing.
+   */
+  ruleParts?(input: Input): Input[] | null;
   validateInput?(input: Input, ctx: ToolUseContext): Promise<ValidationResult> | ValidationResult;
   checkPermissions?(input: Input, ctx: ToolUseContext): Promise<PermissionResult<Input>> | PermissionResult<Input>;
   userFacingName?(input?: Partial<Input>): string;

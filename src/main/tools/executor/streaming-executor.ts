@@ -250,7 +250,9 @@ export class StreamingToolExecutor {
     this.emit('finished', id);
     this.finish(call, outcome);
     // CC4: only a failing Bash (abortsSiblingsOnError) call cascades, and only if it failed on its own.
-    if (!reason && outcome.isError && call.abortsSiblings && !this.siblingReason && !this.stopReason) {
+    // A call that was not allowed never ran, so it did not fail: the siblings it runs beside (read-only
+    // commands now run side by side, TC2) finish.
+    if (!reason && outcome.isError && outcome.state !== 'rejected' && call.abortsSiblings && !this.siblingReason && !this.stopReason) {
       this.siblingReason = siblingFailed(call.use);
       this.cancelRunning(this.siblingReason);
     }

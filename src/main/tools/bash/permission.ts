@@ -1,0 +1,121 @@
+// Bash's own permission opinion (BA1–BA5, BA8, TC2), from what src/main/shell says the command is:
+// a security finding, a command too complex to follow, a removal of a home or system folder, or a path
+// outside the working folders asks before any rule or mode can allow it (a safety check); a line made
+// only of read-only commands inside the working folders is allowed with no rule; anything else leaves
+// the decision to rules and mode. Rules see each subcommand too (`bashRuleParts`).
+import os from 'node:os';
+import { securityVerdict } from '../../shell/checks/index';
+import { checkCommandLinePaths, isDangerousRemoval, isReadOnlyPipeline, suggestRules } from '../../shell/commands/index';
+import { analyzeCommand, effectiveCommand, loadedBashParser } from '../../shell/index';
+import type { Separator, SimpleCommand } from '../../shell/types';
+import type { PermissionResult } from '../core/tool';
+
+/** What the permission engine needs of a Bash command, computed once per command text. */
+export interface BashFacts {
+  /** A finding that asks whatever the rules say, in plain words, and the check that made it. */
+  safety: { message: string; check: string } | null;
+  /** The subcommands as the rules should see them (safe env prefixes and plain wrappers stripped); null when not followed. */
+  parts: SimpleCommand[] | null;
+  /** What each subcommand runs in the end, through every wrapper (sudo and xargs too): for path and removal checks. */
+  runs: SimpleCommand[];
+  separators: Separator[];
+  /** Every part is a read-only command (paths not considered). */
+  readOnly: boolean;
+}
+
+const cache = new Map<string, BashFacts>();
+const CACHE_MAX = 256;
+
+/** BA1 findings that the parser settles on its own (a newline, a redirection): the parts decide instead. */
+const SETTLED_BY_PARSER = new Set([7, 9, 10]);
+
+export function bashFacts(command: string): BashFacts {
+  // Facts from the legacy splitter (before the parser loaded) are not kept for after it did.
+  const key = `${loadedBashParser() ? 'p' : 'l'}:${command}`;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const facts = computeFacts(command);
+  if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
+  cache.set(key, facts);
+  return facts;
+}
+
+function computeFacts(command: string): BashFacts {
+  const verdict = securityVerdict(command);
+  const analysis = analyzeCommand(command);
+  const followed = analysis.kind !== 'too-complex';
+  const finding = verdict.behavior === 'ask' ? verdict.findings.find((f) => !(followed && SETTLED_BY_PARSER.has(f.id))) : undefined;
+  if (analysis.kind === 'too-complex') {
+    return {
+      safety: { message: `This command uses shell features whose effect can't be checked in advance (${analysis.reason}).`, check: 'BA2 too-complex' },
+      parts: null,
+      runs: [],
+      separators: [],
+      readOnly: false,
+    };
+  }
+  const parts = analysis.commands.map((c) => effectiveCommand(c));
+  const unsafeEnv = parts.find((p) => p.unsafeEnv.length > 0);
+  // Rules see through safe env prefixes and plain wrappers (`timeout 30 npm test` is `npm test`), but
+  // not through sudo, xargs, shells or a wrapper it could not read: there the command stays as written.
+  const plain = (p: (typeof parts)[number]) => !p.elevated && !p.appendsArgs && !p.runsShellCode && p.opaque === undefined;
+  const commands = parts.map((p, i) => (plain(p) ? p.command : analysis.commands[i]!));
+  const readOnly = !finding && !unsafeEnv && parts.every(plain) && isReadOnlyPipeline(commands, analysis.separators).readOnly;
+  let safety: BashFacts['safety'] = finding ? { message: finding.message, check: `BA1 #${finding.id} ${finding.name}` } : null;
+  if (!safety && unsafeEnv) {
+    safety = { message: `The command sets ${unsafeEnv.unsafeEnv.join(', ')}, which changes which programs run or how they load.`, check: 'BA4 unsafe environment' };
+  }
+  return { safety, parts: commands, runs: parts.map((p) => p.command), separators: analysis.separators, readOnly };
+}
+
+/** Devices that hold nothing of anyone's: reading zeros or randomness, writing into the void or the terminal. */
+const READABLE_DEVICES = new Set(['/dev/null', '/dev/zero', '/dev/random', '/dev/urandom', '/dev/stdin', '/dev/tty']);
+const WRITABLE_DEVICES = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/tty']);
+
+function harmlessDevice(resolved: string | null, access: 'read' | 'write'): boolean {
+  if (resolved === null) return false;
+  return (access === 'read' ? READABLE_DEVICES : WRITABLE_DEVICES).has(resolved) || /^\/dev\/fd\/[0-2]$/.test(resolved);
+}
+
+export interface BashPermissionContext {
+  cwd: string;
+  workingDirectories: readonly string[];
+  home?: string;
+}
+
+export function bashPermission<I>(command: string, ctx: BashPermissionContext): PermissionResult<I> {
+  const facts = bashFacts(command);
+  const safetyAsk = (message: string, check: string, strict = false): PermissionResult<I> => ({
+    behavior: 'ask',
+    message,
+    reason: { type: 'safetyCheck', reason: message, check, ...(strict ? { strict } : {}) },
+  });
+  if (facts.safety) return safetyAsk(facts.safety.message, facts.safety.check);
+  const parts = facts.parts ?? [];
+  const where = { cwd: ctx.cwd, workingDirs: ctx.workingDirectories, home: ctx.home ?? os.homedir() };
+  for (const part of facts.runs) {
+    const removal = isDangerousRemoval(part, where);
+    if (removal) return safetyAsk(`This command would delete ${removal.target}: ${removal.reason}. It always asks, whatever the rules say.`, 'BA8 dangerous removal', true);
+  }
+  const paths = checkCommandLinePaths(facts.runs, facts.separators as Separator[], where);
+  const outside = paths.outside.find((p) => !harmlessDevice(p.resolved, p.access));
+  if (outside) {
+    const verb = outside.access === 'write' ? 'change' : 'read';
+    return safetyAsk(`This command would ${verb} ${outside.path}, which is outside the project folder${ctx.workingDirectories.length > 1 ? 's' : ''} it may use.`, 'BA8 path outside');
+  }
+  if (facts.readOnly && paths.known) {
+    return { behavior: 'allow', reason: { type: 'tool', reason: 'it only reads, inside the project folder' } };
+  }
+  // A compound line gets one rule per distinct part (BA5); a single command keeps the engine's own
+  // suggestions (the exact command and its stable prefix, for the person to choose).
+  const compound = parts.length > 1 ? suggestRules(parts).rules : [];
+  return { behavior: 'passthrough', message: 'Bash commands need approval unless a rule allows them.', ...(compound.length > 0 ? { suggestions: compound } : {}) };
+}
+
+/** The subcommands as inputs of their own, for rule matching; null for a single plain command. */
+export function bashRuleParts<I extends { command: string }>(input: I): I[] | null {
+  const { parts } = bashFacts(input.command ?? '');
+  if (!parts) return null;
+  if (parts.length === 1 && parts[0]!.text === input.command.trim()) return null;
+  return parts.map((p) => ({ ...input, command: p.text }));
+}
