@@ -47,6 +47,8 @@ export interface ReplyRecorder {
   replyBlocks(messageId: string, blocks: ContentBlock[]): Promise<void>;
   /** A call of reply `messageId` finished. */
   toolResult(messageId: string, result: ToolResultBlock): void;
+  /** Resolves once every line queued so far is on disk: a call starts only after what ran before it is written. */
+  settled?(): Promise<void>;
 }
 
 export type CallOutcome =
@@ -106,7 +108,12 @@ export async function callModel(opts: ModelCallOptions, messageId: string, signa
     /** Each handed call's write: the call runs once it is done. */
     const writes = new Map<string, Promise<void>>();
     const recorder: CallRecorder | undefined = record
-      ? { recorded: (id) => writes.get(id) ?? Promise.resolve(), finished: (result) => record.toolResult(messageId, result) }
+      ? {
+          // Its own blocks, and the results of the calls that finished before it (a crash right after
+          // it starts must not lose them).
+          recorded: (id) => Promise.all([writes.get(id), record.settled?.()]).then(() => undefined),
+          finished: (result) => record.toolResult(messageId, result),
+        }
       : undefined;
     try {
       const parts = opts.request();

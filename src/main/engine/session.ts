@@ -333,6 +333,7 @@ export class Session {
             record: {
               replyBlocks: (messageId, blocks) => this.persistence.replyBlocks(messageId, blocks),
               toolResult: (messageId, r) => this.persistence.toolResult(messageId, r),
+              settled: () => this.persistence.settled(),
             },
             append: (m) => {
               this.messages.push(m);

@@ -79,8 +79,10 @@ export function loadBashParser(opts: { log?: Logger; env?: Env } = {}): Promise<
 async function load(opts: { env?: Env }): Promise<BashParser> {
   const wasm = bashWasmCandidates(opts.env).find((p) => existsSync(p));
   if (!wasm) throw new Error(`${BASH_WASM} not found (looked in ${bashWasmCandidates(opts.env).join(', ')})`);
-  // Lazy: the engine starts without paying for the wasm runtime until a Bash command needs it.
-  const { Parser, Language } = await import('web-tree-sitter');
+  // Lazy: the engine starts without paying for the wasm runtime until a Bash command needs it. Its
+  // CommonJS build through require, not import(): the CLI's code-cached bundle runs in a vm.Script,
+  // where a dynamic import() needs an experimental loader (and Node warns on stderr).
+  const { Parser, Language } = createRequire(__filename)('web-tree-sitter') as typeof import('web-tree-sitter');
   const runtime = await readFile(runtimeWasmPath());
   await Parser.init({ wasmBinary: runtime });
   const language = await Language.load(new Uint8Array(await readFile(wasm)));
