@@ -33,7 +33,18 @@ export async function buildBenches(names = benchNames()) {
       emptyOutDir: true,
       minify: false,
       sourcemap: false,
-      rollupOptions: { input, output: { format: 'es', entryFileNames: '[name].mjs', chunkFileNames: 'chunks/[name]-[hash].mjs' } },
+      rollupOptions: {
+        input,
+        output: {
+          format: 'es',
+          entryFileNames: '[name].mjs',
+          chunkFileNames: 'chunks/[name]-[hash].mjs',
+          // The app's main bundle is CommonJS; code that finds its resources by __dirname runs here too.
+          banner:
+            "import { fileURLToPath as __benchFileUrl } from 'node:url'; import { dirname as __benchDirname } from 'node:path';" +
+            ' const __filename = __benchFileUrl(import.meta.url); const __dirname = __benchDirname(__filename);',
+        },
+      },
     },
   });
   return Object.fromEntries(names.map((n) => [n, join(BUILD_DIR, `${n}.mjs`)]));
