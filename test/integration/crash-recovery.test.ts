@@ -209,9 +209,10 @@ describe('crash safety (PX5, issue 16 item 4): SIGKILL of the real CLI mid-turn'
 
   it('mid-Write of a large file: reopening removes the temp file and the target keeps its old state', async () => {
     // Large enough that writing and syncing it takes a while; the kill follows the temp file's appearance.
-    const content = 'x'.repeat(32 * 1024 * 1024);
+    // On a fast or busy disk a whole write can finish before the kill arrives: a few more tries.
+    const content = 'x'.repeat(64 * 1024 * 1024);
     let hit: { id: string; prompt: string; target: string } | null = null;
-    for (let attempt = 1; attempt <= 3 && !hit; attempt++) {
+    for (let attempt = 1; attempt <= 8 && !hit; attempt++) {
       const name = `big-${attempt}.txt`;
       const target = path.join(h.projectDir, name);
       h.server.push({ content: [{ type: 'tool_use', id: `toolu_write${attempt}`, name: 'Write', input: { file_path: target, content } }], chunkSize: 1024 * 1024 });
