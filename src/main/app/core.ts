@@ -170,7 +170,7 @@ export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
     now: Date.now,
     newId: randomUUID,
     settings: projectSettings,
-    runtime: sweepingTempFiles(log, createSessionRuntimeFactory({
+    runtime: sweepingTempFiles(log, sweepDelayMs(env, opts.tools?.headless === true), createSessionRuntimeFactory({
       dataDir,
       env,
       tools: toolsConfig,
@@ -192,17 +192,32 @@ export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
 }
 
 /**
+ * When the first session of a project sweeps: a while after it opens (AGENT_DESK_TEMP_SWEEP_DELAY_MS,
+ * default 5 s), so the walk never competes with the first turn (it cost a headless turn ~16 ms); never
+ * in a headless run, which ends with its turn (a reopened session removes its own unfinished writes'
+ * temp files, Session.restore).
+ */
+function sweepDelayMs(env: NodeJS.ProcessEnv, headless: boolean): number | null {
+  if (headless) return null;
+  const v = Number(env.AGENT_DESK_TEMP_SWEEP_DELAY_MS);
+  return Number.isFinite(v) && v >= 0 ? v : 5_000;
+}
+
+/**
  * The first session of a project (per process) also removes, in the background, the temp files of
  * atomic writes a crash interrupted there (older than a minute; bounded walk, see atomic-write.ts).
  */
-function sweepingTempFiles(log: Logger, factory: SessionRuntimeFactory): SessionRuntimeFactory {
+function sweepingTempFiles(log: Logger, delayMs: number | null, factory: SessionRuntimeFactory): SessionRuntimeFactory {
+  if (delayMs === null) return factory;
   const swept = new Set<string>();
+  const sweep = (projectDir: string) =>
+    void sweepStaleTempFiles(projectDir)
+      .then((r) => r.removed.length > 0 && log.info(`removed ${r.removed.length} temp file(s) left by interrupted writes in ${projectDir}`))
+      .catch((err: unknown) => log.debug(`temp file sweep of ${projectDir} failed: ${String(err)}`));
   return (init) => {
     if (!swept.has(init.projectDir)) {
       swept.add(init.projectDir);
-      void sweepStaleTempFiles(init.projectDir)
-        .then((r) => r.removed.length > 0 && log.info(`removed ${r.removed.length} temp file(s) left by interrupted writes in ${init.projectDir}`))
-        .catch((err: unknown) => log.debug(`temp file sweep of ${init.projectDir} failed: ${String(err)}`));
+      setTimeout(() => sweep(init.projectDir), delayMs).unref();
     }
     return factory(init);
   };

@@ -6,7 +6,7 @@
 // (`tool_result`), so a turn a crash cut short is rebuilt on load (recover.ts). Reading skips a bad line
 // (a crash mid-write, a hand edit) with a warning and keeps the rest, and skips lines of a type it does
 // not know (a newer version's); a file without a valid meta line is left out.
-import { open, mkdir, readdir, readFile, stat, appendFile } from 'node:fs/promises';
+import { open, mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { ToolCallView } from '../../shared/tools/tool-call';
@@ -135,6 +135,8 @@ export function createSessionStore(opts: { dataDir: string; log?: Logger }): Ses
   const { dataDir, log } = opts;
   // Listing re-reads only files whose size or mtime changed since the last listing.
   const cache = new Map<string, { mtimeMs: number; size: number; summary: SessionSummary | null }>();
+  /** Session folders this store has created or written into. */
+  const knownDirs = new Set<string>();
   const fileOf = (projectDir: string, id: string) => path.join(sessionsDir(dataDir, projectDir), `${id}.jsonl`);
 
   async function readSession(file: string): Promise<StoredSession | null> {
@@ -143,24 +145,6 @@ export function createSessionStore(opts: { dataDir: string; log?: Logger }): Ses
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') log?.warn(`sessions: cannot read ${file}`, err);
       return null;
-    }
-  }
-
-  /** Whether a non-empty file lacks a final newline (a torn last write): the next append must start a new line. */
-  async function endsMidLine(file: string): Promise<boolean> {
-    let fh;
-    try {
-      fh = await open(file, 'r');
-      const { size } = await fh.stat();
-      if (size === 0) return false;
-      const buf = Buffer.alloc(1);
-      await fh.read(buf, 0, 1, size - 1);
-      return buf[0] !== 0x0a;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
-      throw err;
-    } finally {
-      await fh?.close();
     }
   }
 
@@ -206,7 +190,12 @@ export function createSessionStore(opts: { dataDir: string; log?: Logger }): Ses
     async append(projectDir, id, lines) {
       if (!isValidSessionId(id)) throw new Error(`Invalid session id: ${id}`);
       const file = fileOf(projectDir, id);
-      await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+      // A folder this store wrote into exists: a turn's appends (several per call since PX5) skip mkdir.
+      const dir = path.dirname(file);
+      if (!knownDirs.has(dir)) {
+        await mkdir(dir, { recursive: true, mode: 0o700 });
+        knownDirs.add(dir);
+      }
       const out: string[] = [];
       if (lines.meta) out.push(JSON.stringify(lines.meta));
       const all: SessionLine[] = [
@@ -224,8 +213,26 @@ export function createSessionStore(opts: { dataDir: string; log?: Logger }): Ses
         }
       }
       if (out.length === 0) return;
-      const lead = (await endsMidLine(file)) ? '\n' : '';
-      await appendFile(file, lead + out.join('\n') + '\n', { encoding: 'utf8', mode: 0o600 });
+      // One open for both: whether the file ends mid-line (a torn last line) and the append itself.
+      const fh = await open(file, 'a+', 0o600).catch((err: unknown) => {
+        knownDirs.delete(dir); // removed meanwhile: the next append makes it again
+        throw err;
+      });
+      try {
+        const { size } = await fh.stat();
+        let lead = '';
+        if (size > 0) {
+          const last = Buffer.alloc(1);
+          await fh.read(last, 0, 1, size - 1);
+          if (last[0] !== 0x0a) lead = '\n';
+        }
+        await fh.writeFile(lead + out.join('\n') + '\n', 'utf8');
+      } catch (err) {
+        knownDirs.delete(dir);
+        throw err;
+      } finally {
+        await fh.close();
+      }
     },
   };
 }

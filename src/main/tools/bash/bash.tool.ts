@@ -34,7 +34,7 @@ import { appShell, launchersFor, sessionShell, warmSessionLauncher } from '../..
 import { programQueuedNext } from '../core/upcoming';
 import { prepareSessionShell } from './prepare-shell';
 import { loadBashParser } from '../../shell/parser';
-import { bashFacts, bashPermission, bashRuleParts } from './permission';
+import { bashFacts, bashPermission, bashRuleParts, needsBashParser } from './permission';
 
 /** SPEC PL6: "Bash ~100K". */
 export const BASH_MAX_RESULT_SIZE_CHARS = 100_000;
@@ -82,13 +82,12 @@ export function createBashToolDef(deps: BashToolDeps = {}): ToolDef<BashInput, B
         ? { result: false, message: 'The command is empty.', errorCode: 1 }
         : { result: true },
     async checkPermissions(input, ctx) {
-      await loadBashParser({ log: ctx.log });
+      if (needsBashParser(input.command)) await loadBashParser({ log: ctx.log });
       return bashPermission(input.command, { cwd: ctx.state.cwd, workingDirectories: ctx.workingDirectories });
     },
 
     // While the model thinks: the launcher is there and a shell waits for the next command.
     warmUp(ctx) {
-      void loadBashParser({ log: ctx.log });
       if (sandbox !== passThroughSandbox) return;
       warmSessionLauncher(deps.launchers, 'commands');
       prepareSessionShell(ctx, deps.launchers);

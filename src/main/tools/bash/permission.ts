@@ -6,8 +6,8 @@
 import os from 'node:os';
 import { securityVerdict } from '../../shell/checks/index';
 import { checkCommandLinePaths, isDangerousRemoval, isReadOnlyPipeline, suggestRules } from '../../shell/commands/index';
-import { analyzeCommand, effectiveCommand, loadedBashParser } from '../../shell/index';
-import type { Separator, SimpleCommand } from '../../shell/types';
+import { analyzeCommand, effectiveCommand, legacySplit, loadedBashParser } from '../../shell/index';
+import type { CommandAnalysis, Separator, SimpleCommand } from '../../shell/types';
 import type { PermissionResult } from '../core/tool';
 
 /** What the permission engine needs of a Bash command, computed once per command text. */
@@ -30,7 +30,7 @@ const CACHE_MAX = 256;
 const SETTLED_BY_PARSER = new Set([7, 9, 10]);
 
 export function bashFacts(command: string): BashFacts {
-  // Facts from the legacy splitter (before the parser loaded) are not kept for after it did.
+  // Facts from before the parser loaded are not kept for after it did.
   const key = `${loadedBashParser() ? 'p' : 'l'}:${command}`;
   const hit = cache.get(key);
   if (hit) return hit;
@@ -40,9 +40,25 @@ export function bashFacts(command: string): BashFacts {
   return facts;
 }
 
+/**
+ * The legacy splitter first: what it accepts, the syntax tree reads the same way (legacy-split.ts's
+ * subset property, tested), so everyday commands never wait for the grammar (~50 ms to load). The tree
+ * reads the rest; until it is loaded those are too complex (checkPermissions loads it first).
+ */
+function analyze(command: string): CommandAnalysis {
+  const quick = legacySplit(command);
+  if (quick.kind === 'parse-unavailable') return { ...quick, kind: 'simple' };
+  return loadedBashParser() ? analyzeCommand(command) : quick;
+}
+
+/** Whether deciding `command` needs the grammar, which is not loaded yet. */
+export function needsBashParser(command: string): boolean {
+  return !loadedBashParser() && legacySplit(command).kind !== 'parse-unavailable';
+}
+
 function computeFacts(command: string): BashFacts {
   const verdict = securityVerdict(command);
-  const analysis = analyzeCommand(command);
+  const analysis = analyze(command);
   const followed = analysis.kind !== 'too-complex';
   const finding = verdict.behavior === 'ask' ? verdict.findings.find((f) => !(followed && SETTLED_BY_PARSER.has(f.id))) : undefined;
   if (analysis.kind === 'too-complex') {
