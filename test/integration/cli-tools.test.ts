@@ -49,6 +49,11 @@ describe('agent-desk -p with tools', () => {
     h.server.push({ content: [{ type: 'text', text: 'no bash' }] });
     expect((await cli(['-p', 'go', '--disallowedTools', 'Bash'])).code).toBe(0);
     expect(h.server.requests[0]!.body.tools.map((t: { name: string }) => t.name)).toEqual(['Edit', 'Glob', 'Grep', 'NotebookEdit', 'Read', 'ToolSearch', 'Write']);
+    // A tool-name glob removes every tool it names (PL4c).
+    h.server.push({ content: [{ type: 'text', text: 'no editing' }] });
+    expect((await cli(['-p', 'go', '--disallowedTools', '*Edit'])).code).toBe(0);
+    expect(h.server.requests.at(-1)!.body.tools.map((t: { name: string }) => t.name)).toEqual(['Bash', 'Glob', 'Grep', 'Read', 'ToolSearch', 'Write']);
+    h.server.requests.splice(0, h.server.requests.length - 1);
 
     h.server.push(bashTurn('toolu_5', 'echo bypassed'), { content: [{ type: 'text', text: 'ok' }] });
     expect((await cli(['-p', 'go', '--permission-mode', 'bypassPermissions'])).code).toBe(0);

@@ -1,7 +1,7 @@
 // Claude Code's tool-list flags (`--allowedTools "Read,Grep,Bash(npm test)"`): comma- or space-separated
 // rules, repeatable. Separators inside a rule's parentheses belong to the rule. Names of tools this app
 // does not have are fine (they match nothing); only a malformed rule is a usage error.
-import { parseRule } from '../../shared/permissions/rule';
+import { parsePermissionRule } from '../permissions/rule-parse';
 
 /** Splits one flag value into rule strings at commas and blanks outside parentheses. */
 export function splitToolList(value: string): string[] {
@@ -33,7 +33,8 @@ export function parseToolFlag(flag: string, values: readonly string[] | undefine
   const rules: string[] = [];
   for (const value of values ?? []) {
     for (const rule of splitToolList(value)) {
-      const parsed = parseRule(rule);
+      // The engine's grammar: tool-name globs (`Web*`, `mcp__*`) too, as in settings files.
+      const parsed = parsePermissionRule(rule);
       if (!parsed.ok) return { error: `${flag}: '${rule}' is not a valid tool rule (${parsed.error.message})` };
       if (!rules.includes(rule)) rules.push(rule);
     }

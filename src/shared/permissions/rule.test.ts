@@ -127,6 +127,17 @@ describe('ruleCoversWholeTool (AS2 blanket rules)', () => {
     [{ toolName: 'mcp__github__get_*' }, { name: 'mcp__github__list_issues' }, false],
     [{ toolName: 'mcp__github__get_*' }, { name: 'mcp__github' }, false],
     [{ toolName: 'mcp__github' }, { name: 'mcp__github2__x' }, false],
+    // PL4c tool-name globs in deny rules hide every tool they name.
+    [{ toolName: 'Web*' }, { name: 'WebFetch' }, true],
+    [{ toolName: 'Web*' }, { name: 'Read' }, false],
+    [{ toolName: '*' }, { name: 'Bash' }, true],
+    [{ toolName: 'mcp__*' }, { name: 'mcp__github__create_issue' }, true],
+    [{ toolName: 'mcp__*' }, { name: 'Bash' }, false],
+    [{ toolName: '*Edit' }, { name: 'NotebookEdit' }, true],
+    [{ toolName: '*Edit' }, { name: 'Editor' }, false],
+    [{ toolName: 'mcp__*__delete_*' }, { name: 'mcp__files__delete_file' }, true],
+    [{ toolName: 'mcp__*__delete_*' }, { name: 'mcp__files__read_file' }, false],
+    [{ toolName: 'Web*', ruleContent: 'domain:x.com' }, { name: 'WebFetch' }, false],
   ];
   it.each(cases)('AS2 %j covers %j: %s', (rule, tool, expected) => expect(ruleCoversWholeTool(rule, tool)).toBe(expected));
 });

@@ -141,6 +141,35 @@ export function mcpRuleCovers(ruleName: string, toolName: string): boolean {
  */
 export function ruleCoversWholeTool(rule: PermissionRuleValue, tool: { name: string; aliases?: readonly string[] }): boolean {
   if (rule.ruleContent !== undefined) return false;
-  if (rule.toolName === tool.name || (tool.aliases ?? []).includes(rule.toolName)) return true;
+  const names = [tool.name, ...(tool.aliases ?? [])];
+  if (names.includes(rule.toolName)) return true;
+  // A tool-name glob (`Web*`, `mcp__*`) in a deny rule denies every tool it names (PL4c), so none of
+  // them is offered either.
+  if (rule.toolName.includes('*') && names.some((n) => starGlobMatches(rule.toolName, n))) return true;
   return mcpRuleCovers(rule.toolName, tool.name);
+}
+
+/**
+ * `*` is any run of characters, the whole name must match. Greedy with one backtrack point per star:
+ * linear in practice and at most |glob|·|name| steps (tool names are at most 128 characters).
+ */
+function starGlobMatches(glob: string, name: string): boolean {
+  let g = 0;
+  let n = 0;
+  let star = -1;
+  let mark = 0;
+  while (n < name.length) {
+    if (g < glob.length && glob[g] === '*') {
+      star = g++;
+      mark = n;
+    } else if (g < glob.length && glob[g] === name[n]) {
+      g++;
+      n++;
+    } else if (star !== -1) {
+      g = star + 1;
+      n = ++mark;
+    } else return false;
+  }
+  while (g < glob.length && glob[g] === '*') g++;
+  return g === glob.length;
 }

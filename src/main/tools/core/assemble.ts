@@ -1,7 +1,8 @@
 // The tool pool (AS1–AS3): the base tools (getAllBaseTools in builtin.ts, passed in) → getTools (simple
 // mode, blanket deny rules, isEnabled) → assembleToolPool (sorted built-in prefix + sorted MCP suffix,
 // unique by name).
-import { parseRule, ruleCoversWholeTool, type PermissionRuleValue } from '../../../shared/permissions/rule';
+import { ruleCoversWholeTool, type PermissionRuleValue } from '../../../shared/permissions/rule';
+import { parsePermissionRule } from '../../permissions/rule-parse';
 import type { ToolPermissionContext } from '../../permissions/types';
 import type { AnyTool } from './tool';
 
@@ -15,7 +16,7 @@ function blanketDenyRules(ctx: ToolPermissionContext): PermissionRuleValue[] {
   const rules: PermissionRuleValue[] = [];
   for (const raw of ctx.alwaysDenyRules) {
     // An unparseable rule cannot name a tool: it hides nothing (the permissions module reports it).
-    const parsed = parseRule(raw);
+    const parsed = parsePermissionRule(raw);
     if (parsed.ok && parsed.value.ruleContent === undefined) rules.push(parsed.value);
   }
   return rules;
