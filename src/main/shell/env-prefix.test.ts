@@ -1,23 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzeCommand } from './analyze';
+import { describe, expect, it } from 'vitest';
 import { effectiveCommand } from './effective';
 import { DANGEROUS_ENV_VARS, isDangerousEnvVar, isSafeEnvAssignment, SAFE_ENV_VARS, stripSafeEnv } from './env-prefix';
-import { loadBashParser, type BashParser } from './parser';
-import type { SimpleCommand } from './types';
+import { one, useBashParser } from './test-parse';
 
-let parser: BashParser;
-
-beforeAll(async () => {
-  const p = await loadBashParser();
-  if (!p) throw new Error('tree-sitter-bash did not load');
-  parser = p;
-});
-
-function one(command: string): SimpleCommand {
-  const a = analyzeCommand(command, parser);
-  if (a.kind !== 'simple' || a.commands.length !== 1) throw new Error(`${command}: ${JSON.stringify(a)}`);
-  return a.commands[0]!;
-}
+useBashParser();
 
 describe('BA4 safe env-var prefixes are stripped before rule matching', () => {
   it.each<[string, string]>([

@@ -1,22 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzeCommand } from './analyze';
-import { loadBashParser, type BashParser } from './parser';
-import type { SimpleCommand } from './types';
+import { describe, expect, it } from 'vitest';
+import { one, useBashParser } from './test-parse';
 import { normalizeProgram, quoteWord, unwrap } from './wrappers';
 
-let parser: BashParser;
-
-beforeAll(async () => {
-  const p = await loadBashParser();
-  if (!p) throw new Error('tree-sitter-bash did not load');
-  parser = p;
-});
-
-function one(command: string): SimpleCommand {
-  const a = analyzeCommand(command, parser);
-  if (a.kind !== 'simple' || a.commands.length !== 1) throw new Error(`${command}: ${JSON.stringify(a)}`);
-  return a.commands[0]!;
-}
+useBashParser();
 
 describe('BA2 wrappers: the program that really runs', () => {
   it.each<[string, string, string[]]>([
