@@ -3,7 +3,7 @@
 // Stop mid-run, "Always allow", "Deny" with feedback, grouped calls, usage, and results in plain words
 // (a failure's first error, "Finished" / "Failed (error 1)", the exit code one click away).
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import type { RecordedRequest, ScriptedBlock } from '../test/fake-model/server';
@@ -180,6 +180,7 @@ test.describe('tool calls in Chromium', () => {
   test('TC2 issue 14: read-only commands run with no window (git status, a grep pipeline); a command that writes still asks', async ({ page, webApp }) => {
     await countDialogs(page);
     execFileSync('git', ['init', '-q'], { cwd: webApp.projectDir });
+    writeFileSync(path.join(webApp.projectDir, 'plan.md'), '# Plan\n\nTODO: write the docs\n');
     webApp.fake.push(
       { content: [{ type: 'text', text: 'Looking around first.' }, bash('git status --short', 'See what changed'), bash('grep -rn TODO . | head -5', 'Find the TODOs')] },
       say('Nothing to do.'),
@@ -192,12 +193,42 @@ test.describe('tool calls in Chromium', () => {
     const [, second] = await webApp.fake.waitForRequests(2);
     expect(toolResults(second!)).toHaveLength(2);
     expect(toolResults(second!).every((r) => !r.is_error)).toBe(true);
+    // BA12: the grep pipeline is one "Searched…" line, its output folded; git status stays a command.
+    const search = page.getByRole('article', { name: 'Searched: grep -rn TODO . | head -5' });
+    await expect(search).toBeVisible();
+    await expect(search.getByRole('button', { name: 'Show output' })).toHaveAttribute('aria-expanded', 'false');
+    await expect(search.getByLabel('Command')).toHaveCount(0);
+    await expect(page.getByRole('article', { name: 'See what changed: git status --short' })).toBeVisible();
+    await page.screenshot({ path: screenshotPath('bash-searched-line') });
 
     webApp.fake.push({ content: [bash('touch notes.txt', 'Make a notes file')] }, say('Made it.'));
     await ask(page, 'Make a notes file');
     await expect(u.dialog).toBeVisible();
     await u.dialog.getByRole('button', { name: 'Allow once' }).click();
     await expect(u.transcript).toContainText('Made it.');
+  });
+
+  test('BA9 DK4 issue 14: rm -rf build asks with the specific warning and says what it deletes, naming the folder and its size', async ({ page, webApp }) => {
+    const build = path.join(webApp.projectDir, 'build');
+    mkdirSync(path.join(build, 'assets'), { recursive: true });
+    writeFileSync(path.join(build, 'index.html'), 'x'.repeat(2048));
+    writeFileSync(path.join(build, 'assets', 'app.js'), 'y'.repeat(3 * 1024));
+    webApp.fake.push({ content: [{ type: 'text', text: 'The old build is stale; I will delete it.' }, bash('rm -rf build', 'Delete the old build')] }, say('Left it alone.'));
+    const u = ui(page);
+    await page.goto(webApp.url);
+    await ask(page, 'Clean up the build');
+    await expect(u.dialog).toBeVisible();
+    const warning = u.dialog.getByRole('note', { name: 'Warning' });
+    await expect(warning).toContainText('Deletes files and folders and everything inside them');
+    await expect(warning).not.toContainText('This may delete or overwrite things');
+    const does = u.dialog.getByRole('region', { name: 'What it will do' });
+    await expect(does).toContainText('Deletes build and everything inside');
+    await expect(does.getByRole('list', { name: 'Files and folders it touches' })).toHaveText('build — deleted · in the project · a folder: 2 files, 5 KB');
+    await page.screenshot({ path: screenshotPath('bash-rm-explained') });
+    await u.dialog.getByRole('button', { name: 'Deny', exact: true }).click();
+    await u.dialog.getByRole('button', { name: 'Deny', exact: true }).click();
+    await expect(u.transcript).toContainText('Left it alone.');
+    expect(existsSync(path.join(build, 'index.html'))).toBe(true);
   });
 
   test('PL4e: "Always allow" saves the edited rule; a matching command in a later turn runs without asking', async ({ page, webApp }) => {

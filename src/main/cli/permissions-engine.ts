@@ -6,7 +6,9 @@
 import { loadBashParser } from '../shell/parser';
 import path from 'node:path';
 import { z } from 'zod';
+import type { CommandExplanation } from '../../shared/permissions/command-explanation';
 import type { PermissionExplanation } from '../../shared/permissions/explanation';
+import { markUnmatched } from '../tools/pipeline/command-explanation';
 import { effectiveMode } from '../permissions/modes';
 import { mergeRuleSets } from '../permissions/evaluate';
 import { PERMISSION_MODES, type PermissionMode, type RuleEntry, type RuleSet } from '../permissions/types';
@@ -40,6 +42,8 @@ export interface CheckOutcome {
   note?: string;
   /** Problems with the rules (settings files' or the case's): each names the rule and why; the decision used the others. */
   warnings?: string[];
+  /** A command's explanation part by part, with what it may destroy (Bash, BA9): what the approval window shows. */
+  command?: CommandExplanation;
 }
 
 export type CheckAnswer = { ok: true; outcome: CheckOutcome } | { ok: false; error: string };
@@ -153,6 +157,8 @@ export async function createCheckEngine(opts: CheckEngineOptions): Promise<Check
         classifier: async () => ({ verdict: 'none' }),
       });
       const explanation = v.explanation ?? { decision: v.behavior, reason: { kind: 'check', name: tool.name, detail: 'no explanation' }, text: 'No explanation.' };
+      const described = tool.describeCommand ? await tool.describeCommand(valid.input, ctx).catch(() => null) : null;
+      const command = described ? markUnmatched(described, v.behavior === 'ask' ? explanation : undefined) : undefined;
       return {
         ok: true,
         outcome: {
@@ -161,6 +167,7 @@ export async function createCheckEngine(opts: CheckEngineOptions): Promise<Check
           suggestions: v.behavior === 'ask' ? v.suggestions : [],
           ...(mode.refused ? { note: mode.refused } : {}),
           ...(warnings(extra.warnings).length > 0 ? { warnings: warnings(extra.warnings) } : {}),
+          ...(command ? { command } : {}),
         },
       };
     },

@@ -135,8 +135,7 @@ describe('agent-desk permissions explain', () => {
   it('prints the decision and why, for a person', async () => {
     const r = await cli(['permissions', 'explain', 'Bash', '{"command":"npm publish"}']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe(
-      [
+    expect(r.stdout.split('\n')).toEqual([
         'Would ask: Bash',
         '',
         'Asked because no rule allows `npm publish` (rules in .claude/settings.json allow `npm test`).',
@@ -144,10 +143,40 @@ describe('agent-desk permissions explain', () => {
         'Allow rules for this tool:',
         `  Bash(npm test)  (projectSettings, ${path.join(project, '.claude', 'settings.json')})`,
         '',
+        'Warnings:',
+        expect.anything(),
+        '',
+        'What it will do:',
+        '  1. npm publish',
+        '     Publishes this package for everyone to download (npm).',
+        '     Uses the internet.',
+        '     Asks: No rule allows this part yet.',
+        '',
         'To allow it, add one of: Bash(npm publish), Bash(npm publish:*)',
         '',
-      ].join('\n'),
-    );
+      ]);
+    expect(r.stdout.split('\n')[8]).toMatch(/^ {2}! Publishes this package .* \[package-publish\]$/);
+  });
+
+  it('BA9 explains a command part by part: what each does, the folder it deletes and how much is in it', async () => {
+    mkdirSync(path.join(project, 'build', 'css'), { recursive: true });
+    writeFileSync(path.join(project, 'build', 'index.html'), 'x'.repeat(2048));
+    writeFileSync(path.join(project, 'build', 'css', 'site.css'), 'y'.repeat(1024));
+    try {
+      const r = await cli(['permissions', 'explain', 'Bash', 'rm -rf build && git status']);
+      expect(r.code).toBe(0);
+      const lines = r.stdout.split('\n');
+      expect(lines).toContain('What it will do (each part runs only if the one before it worked):');
+      expect(lines).toContain('  1. rm -rf build');
+      expect(lines).toContain('     - build — deleted, in the project, 2 files, 3 KB');
+      expect(lines).toContain('  2. git status');
+      expect(lines).toContain('     Shows which files changed since the last commit (git).');
+      expect(r.stdout).toMatch(/Warnings:\n {2}! .*\[rm-recursive\]/);
+      const j = JSON.parse((await cli(['permissions', 'explain', 'Bash', 'rm -rf build', '--json'])).stdout);
+      expect(j.command.parts[0].paths[0]).toMatchObject({ path: 'build', access: 'delete', where: 'project', contents: { kind: 'folder', files: 2, bytes: 3072 } });
+    } finally {
+      rmSync(path.join(project, 'build'), { recursive: true, force: true });
+    }
   });
 
   it('takes a bare path or command for INPUT, and --json prints the structured explanation', async () => {

@@ -71,7 +71,7 @@ export function explainNoRule(toolName: string, input: unknown, allowRules: read
         : 'each part has an allow rule, but a prefix or wildcard rule never covers a whole compound line';
     return make(
       'ask',
-      { kind: 'no-rule', tool: toolName, unmatched, compound: true, nearby },
+      { kind: 'no-rule', tool: toolName, unmatched, compound: true, ...(uncovered.length > 0 ? { uncovered } : {}), nearby },
       `Asked because \`${subject}\` runs several commands and allow rules only cover one command at a time: ${which}${tail}.`,
     );
   }

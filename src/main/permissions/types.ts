@@ -1,5 +1,6 @@
 // The permission vocabulary as plain data: rule sources, rule entries, modes, a decision's reason and
 // result, and the request/reply pair an interactive prompt exchanges (PL4). No behaviour here.
+import type { CommandExplanation, CommandWarning } from '../../shared/permissions/command-explanation';
 import type { PermissionExplanation } from '../../shared/permissions/explanation';
 import type { AllowScope, FileChangePreview } from '../../shared/permissions/request';
 import type { ToolKind, ToolTarget } from '../../shared/tools/traits';
@@ -97,8 +98,12 @@ export interface PermissionRequest {
   /** What "always allow" may cover, in words (permissions/allow-scopes.ts). */
   scopes?: AllowScope[];
   destructive: boolean;
+  /** What the call may destroy or expose, specifically (BA9). */
+  warnings?: CommandWarning[];
   /** Diff-first approval: the change an editing tool would make (absent when it cannot be computed). */
   preview?: FileChangePreview;
+  /** A command's explanation, part by part (Bash). */
+  command?: CommandExplanation;
   /** Why the person is asked, as data (the verdict's explanation). */
   explanation?: PermissionExplanation;
 }

@@ -5,7 +5,7 @@
 // expect, a parse error, or a place where tree-sitter and Bash could disagree about word boundaries
 // (a line continuation joining two words, a carriage return tree-sitter reads as a blank) ends the
 // analysis with a reason; the permission layer then asks.
-import { legacySplit } from './legacy-split';
+import { legacySplit } from '../../shared/shell/legacy-split';
 import { loadBashParser, loadedBashParser, type BashParser, type SyntaxNode } from './parser';
 import { MAX_SUBCOMMANDS_FOR_SECURITY_CHECK, type CommandAnalysis, type Redirect, type Separator, type SimpleCommand, type Trailing } from './types';
 import { bracesExpand, joinPieces, unquoteBare, unquoteDouble, unquoteSingle, type Piece } from './words';

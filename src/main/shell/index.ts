@@ -2,7 +2,7 @@
 export { analyzeCommand, analyzeCommandAsync, ALLOWED_NODE_KINDS, MAX_ANALYZED_LENGTH } from './analyze';
 export { effectiveCommand, type EffectiveCommand } from './effective';
 export { DANGEROUS_ENV_VARS, isDangerousEnvVar, isSafeEnvAssignment, SAFE_ENV_VARS, stripSafeEnv, type StrippedEnv } from './env-prefix';
-export { legacySplit } from './legacy-split';
+export { legacySplit } from '../../shared/shell/legacy-split';
 export { bashWasmCandidates, loadBashParser, loadedBashParser, type BashParser } from './parser';
 export { MAX_SUBCOMMANDS_FOR_SECURITY_CHECK, type CommandAnalysis, type Redirect, type Separator, type SimpleCommand, type Trailing } from './types';
 export { normalizeProgram, quoteWord, unwrap, type Unwrapped } from './wrappers';

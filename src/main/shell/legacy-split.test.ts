@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeCommand } from './analyze';
-import { legacySplit } from './legacy-split';
+import { legacySplit } from '../../shared/shell/legacy-split';
 import { loadBashParser, type BashParser } from './parser';
 
 let parser: BashParser;

@@ -28,6 +28,8 @@ export const ExplanationReason = z.discriminatedUnion('kind', [
     unmatched: z.string(),
     /** The whole Bash line chains several commands; allow rules only ever cover one. */
     compound: z.boolean().optional(),
+    /** The parts of a compound line no allow rule covered, each as written. */
+    uncovered: z.array(z.string()).optional(),
     /** This tool's allow rules, none of which matched ("rules in .claude/settings.json allow `npm test`"). */
     nearby: z.array(RuleRef),
   }),

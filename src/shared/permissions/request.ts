@@ -1,6 +1,7 @@
 // A permission request and its reply as plain data: sent to the renderer as an event, answered by
 // the `permission:reply` invoke (PL4e). No callbacks cross the boundary.
 import { z } from 'zod';
+import { CommandExplanation, CommandWarning } from './command-explanation';
 import { PermissionExplanation } from './explanation';
 import { RuleDestination } from './rule-store';
 import { ToolKind, ToolTarget } from '../tools/traits';
@@ -67,6 +68,10 @@ export const PermissionRequestView = z.object({
   /** What "Always allow" may cover, in words, the recommended one marked (absent from older hosts). */
   scopes: z.array(AllowScope).optional(),
   destructive: z.boolean(),
+  /** What it may destroy or expose, specifically ("Deletes files git does not track…"); the generic warning when absent. */
+  warnings: z.array(CommandWarning).optional(),
+  /** A command's explanation, part by part (Bash). */
+  command: CommandExplanation.optional(),
   /** The proposed file change, for Edit/Write/NotebookEdit (absent when it could not be computed). */
   preview: FileChangePreview.optional(),
   /** "Why was I asked?": the rule and file, the part no rule covered, or the check that asked. */

@@ -1,6 +1,6 @@
 // Table-driven cases for BA12: the search/read/list kind of a line for the UI.
 import { describe, expect, it } from 'vitest';
-import { classifyCommands } from './classify';
+import { classifyCommands } from '../../../shared/shell/classify';
 import { cmd, redirect } from './test-cmd';
 
 const kind = (...lines: string[]) => classifyCommands(lines.map((l) => cmd(...l.split(' '))))?.kind ?? null;

@@ -4,12 +4,12 @@ export { isReadOnlyCommand, isReadOnlyPipeline, checkAgainstSpec, lookupSpec, ty
 export { READ_ONLY_TABLE, EXACT_READ_ONLY, type ReadOnlySpec, type ValueKind, type FlagTable } from './read-only-table';
 export {
   pathsOf, checkPathsInside, checkCommandLinePaths, isDangerousRemoval, resolvePath, isInside,
-  type Access, type CommandPaths, type PathContext, type CheckedPath, type PathsCheck, type DangerousRemoval,
+  type Access, type CommandPaths, type PathContext, type CheckedPath, type PathsCheck, type LinePathsCheck, type DangerousRemoval,
 } from './paths';
 export { sedVerdict, parseSed, type SedVerdict, type SedParse } from './sed';
 export {
   suggestRule, suggestRules, commandPrefix, aggregate, MAX_SUGGESTED_RULES_FOR_COMPOUND, BARE_SHELL_PREFIXES,
   type RuleSuggestions, type Behavior, type PartDecision, type AggregateDecision,
 } from './suggest';
-export { classifyCommands, SEARCH_COMMANDS, READ_COMMANDS, LIST_COMMANDS, NEUTRAL_COMMANDS, type Classification, type CommandKind } from './classify';
+export { classifyCommands, SEARCH_COMMANDS, READ_COMMANDS, LIST_COMMANDS, NEUTRAL_COMMANDS, type Classification, type CommandKind } from '../../../shared/shell/classify';
 export { programBase, trustedProgram, parseArgs, redirectPaths, type OptionSpec, type ParsedArgs } from './argv';

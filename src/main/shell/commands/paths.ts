@@ -347,6 +347,11 @@ export interface PathsCheck {
   outside: CheckedPath[];
 }
 
+/** A line's paths, also command by command (for explaining each part). */
+export interface LinePathsCheck extends PathsCheck {
+  byCommand: PathsCheck[];
+}
+
 /** `child` is `dir` or below it. */
 export function isInside(child: string, dir: string): boolean {
   const rel = path.relative(dir, child);
@@ -398,11 +403,12 @@ export function checkPathsInside(c: SimpleCommand, ctx: PathContext): PathsCheck
  * A whole line: `cd x && cat y` reads x/y, so later parts are placed from where earlier `cd`s lead.
  * A `cd` inside a pipeline or sent to the background runs in a subshell and moves nothing.
  */
-export function checkCommandLinePaths(cmds: readonly SimpleCommand[], separators: readonly Separator[], ctx: PathContext): PathsCheck {
+export function checkCommandLinePaths(cmds: readonly SimpleCommand[], separators: readonly Separator[], ctx: PathContext): LinePathsCheck {
   let cwd: string | null = ctx.cwd;
-  const out: PathsCheck = { known: true, paths: [], outside: [] };
+  const out: LinePathsCheck = { known: true, paths: [], outside: [], byCommand: [] };
   cmds.forEach((c, i) => {
     const r = checkOne(c, cwd, ctx);
+    out.byCommand.push(r);
     out.known &&= r.known;
     out.paths.push(...r.paths);
     out.outside.push(...r.outside);

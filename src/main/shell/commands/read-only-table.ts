@@ -1,6 +1,7 @@
 // TC2/TL3 data: the commands a Bash call may run without asking because they only read — per
 // command its allowed flags and the value each takes, how many operands, and the few value rules
 // that flags alone cannot say. Lists follow Claude Code 2.1.332's read-only table.
+import { FIND_UNSAFE_ACTIONS } from '../../../shared/shell/classify';
 
 /**
  * What a flag takes. `none`: nothing (`-l`); `number`: digits (`-n 5`, `-n5`, `--max-count=5`);
@@ -89,10 +90,7 @@ export const FIND_VALUE_PRIMARIES: ReadonlySet<string> = new Set([
   '-gid', '-size', '-type', '-xtype', '-fstype', '-inum', '-links', '-used', '-context', '-amin',
   '-cmin', '-mmin', '-atime', '-ctime', '-mtime', '-mindepth', '-maxdepth', '-printf', '-regextype', '-D',
 ]);
-/** find's actions that write a file, delete, or run a program: never read-only. */
-export const FIND_UNSAFE_ACTIONS: ReadonlySet<string> = new Set([
-  '-exec', '-execdir', '-ok', '-okdir', '-delete', '-rm', '-fprint', '-fprint0', '-fprintf', '-fls', '-files0-from',
-]);
+export { FIND_UNSAFE_ACTIONS };
 
 const FIND_ACTION_WORDS: Readonly<Record<string, string>> = {
   '-exec': 'runs a program', '-execdir': 'runs a program', '-ok': 'runs a program', '-okdir': 'runs a program',

@@ -21,7 +21,6 @@ import { lazySchema } from '../core/lazy-schema';
 import type { Tool, ToolDef, ToolUseContext } from '../core/tool';
 import { isDirectory } from '../../fs/is-directory';
 import { startBackgroundShell } from './background';
-import { isDestructiveCommand } from './destructive';
 import { OutputCollector, outputLimitsFromEnv, spillCapNote, utf16Length, type OutputLimits } from './output';
 import { DEFAULT_PROGRESS_OPTIONS, ProgressCoalescer, type ProgressOptions } from './progress';
 import { bashPrompt } from './prompt';
@@ -34,7 +33,8 @@ import { appShell, launchersFor, sessionShell, warmSessionLauncher } from '../..
 import { programQueuedNext } from '../core/upcoming';
 import { prepareSessionShell } from './prepare-shell';
 import { loadBashParser } from '../../shell/parser';
-import { bashFacts, bashPermission, bashRuleParts, needsBashParser } from './permission';
+import { bashFacts, bashPermission, bashRuleParts, bashWarnings, needsBashParser } from './permission';
+import { explainBash } from './explain';
 
 /** SPEC PL6: "Bash ~100K". */
 export const BASH_MAX_RESULT_SIZE_CHARS = 100_000;
@@ -75,7 +75,9 @@ export function createBashToolDef(deps: BashToolDeps = {}): ToolDef<BashInput, B
     isConcurrencySafe: (input) => bashFacts(input.command ?? '').readOnly,
     isReadOnly: (input) => bashFacts(input.command ?? '').readOnly,
     ruleParts: (input) => bashRuleParts(input),
-    isDestructive: (input) => isDestructiveCommand(input.command ?? ''),
+    warnings: (input) => bashWarnings(input.command ?? ''),
+    isDestructive: (input) => bashWarnings(input.command ?? '').length > 0,
+    describeCommand: (input, ctx) => explainBash(input.command ?? '', { cwd: ctx.state.cwd, workingDirectories: ctx.workingDirectories }),
     toAutoClassifierInput: (input) => input.command ?? '',
     validateInput: (input) =>
       input.command.trim() === ''

@@ -6,6 +6,7 @@ import { isAscii } from 'node:buffer';
 import { closeSync, mkdirSync, openSync, writevSync } from 'node:fs';
 import path from 'node:path';
 import type { StreamName } from '../../process/run-process';
+import { formatBytes } from '../../../shared/format-bytes';
 
 export interface OutputLimits {
   /** Total characters held in memory before spilling to a file (~1 MB). */
@@ -31,18 +32,7 @@ export function outputLimitsFromEnv(env: Record<string, string | undefined> = pr
   return n >= 1 && Number.isSafeInteger(n) ? { ...base, spillMaxBytes: n } : base;
 }
 
-/** 67108864 → "64 MB", 1536 → "1.5 KB", 12 → "12 bytes" (binary units). */
-export function formatBytes(n: number): string {
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  if (n < 1024) return `${n} bytes`;
-  let v = n;
-  let u = -1;
-  while (v >= 1024 && u < units.length - 1) {
-    v /= 1024;
-    u++;
-  }
-  return `${Number.isInteger(v) ? v : v.toFixed(1).replace(/\.0$/, '')} ${units[u]}`;
-}
+export { formatBytes };
 
 /** The note a capped spill adds to the result; result-text.ts words the file line by it. */
 export const SPILL_CAP_NOTE_START = 'The output file reached its cap';

@@ -9,6 +9,8 @@ import { checkCommandLinePaths, isDangerousRemoval, isReadOnlyPipeline, suggestR
 import { analyzeCommand, effectiveCommand, legacySplit, loadedBashParser } from '../../shell/index';
 import type { CommandAnalysis, Separator, SimpleCommand } from '../../shell/types';
 import type { PermissionResult } from '../core/tool';
+import type { CommandWarning } from '../../../shared/permissions/command-explanation';
+import { commandWarnings } from '../../shell/explain/warnings';
 
 /** What the permission engine needs of a Bash command, computed once per command text. */
 export interface BashFacts {
@@ -18,6 +20,8 @@ export interface BashFacts {
   parts: SimpleCommand[] | null;
   /** What each subcommand runs in the end, through every wrapper (sudo and xargs too): for path and removal checks. */
   runs: SimpleCommand[];
+  /** Per run: a wrapper runs it as another user (sudo). */
+  elevated: boolean[];
   separators: Separator[];
   /** Every part is a read-only command (paths not considered). */
   readOnly: boolean;
@@ -45,7 +49,7 @@ export function bashFacts(command: string): BashFacts {
  * subset property, tested), so everyday commands never wait for the grammar (~50 ms to load). The tree
  * reads the rest; until it is loaded those are too complex (checkPermissions loads it first).
  */
-function analyze(command: string): CommandAnalysis {
+export function analyzeBashLine(command: string): CommandAnalysis {
   const quick = legacySplit(command);
   if (quick.kind === 'parse-unavailable') return { ...quick, kind: 'simple' };
   return loadedBashParser() ? analyzeCommand(command) : quick;
@@ -58,7 +62,7 @@ export function needsBashParser(command: string): boolean {
 
 function computeFacts(command: string): BashFacts {
   const verdict = securityVerdict(command);
-  const analysis = analyze(command);
+  const analysis = analyzeBashLine(command);
   const followed = analysis.kind !== 'too-complex';
   const finding = verdict.behavior === 'ask' ? verdict.findings.find((f) => !(followed && SETTLED_BY_PARSER.has(f.id))) : undefined;
   if (analysis.kind === 'too-complex') {
@@ -66,6 +70,7 @@ function computeFacts(command: string): BashFacts {
       safety: { message: `This command uses shell features whose effect can't be checked in advance (${analysis.reason}).`, check: 'BA2 too-complex' },
       parts: null,
       runs: [],
+      elevated: [],
       separators: [],
       readOnly: false,
     };
@@ -81,7 +86,13 @@ function computeFacts(command: string): BashFacts {
   if (!safety && unsafeEnv) {
     safety = { message: `The command sets ${unsafeEnv.unsafeEnv.join(', ')}, which changes which programs run or how they load.`, check: 'BA4 unsafe environment' };
   }
-  return { safety, parts: commands, runs: parts.map((p) => p.command), separators: analysis.separators, readOnly };
+  return { safety, parts: commands, runs: parts.map((p) => p.command), elevated: parts.map((p) => p.elevated), separators: analysis.separators, readOnly };
+}
+
+/** BA9: what the line may destroy or expose, from the same reading of it the rules get. */
+export function bashWarnings(command: string): CommandWarning[] {
+  const facts = bashFacts(command);
+  return commandWarnings(command, facts.parts ? { runs: facts.runs, separators: facts.separators, elevated: facts.elevated } : null);
 }
 
 /** Devices that hold nothing of anyone's: reading zeros or randomness, writing into the void or the terminal. */
@@ -99,6 +110,33 @@ export interface BashPermissionContext {
   home?: string;
 }
 
+/** A part of the line that asks whatever the rules say: a removal that always asks, a path outside the project. */
+export interface PartConcern {
+  /** Index into the line's parts. */
+  index: number;
+  message: string;
+  check: string;
+  strict?: boolean;
+}
+
+/** BA8 concerns, part by part (removals first), and whether every part's paths are known. */
+export function partConcerns(facts: BashFacts, ctx: BashPermissionContext): { concerns: PartConcern[]; pathsKnown: boolean } {
+  const where = { cwd: ctx.cwd, workingDirs: ctx.workingDirectories, home: ctx.home ?? os.homedir() };
+  const out: PartConcern[] = [];
+  facts.runs.forEach((part, index) => {
+    const removal = isDangerousRemoval(part, where);
+    if (removal) out.push({ index, message: `This command would delete ${removal.target}: ${removal.reason}. It always asks, whatever the rules say.`, check: 'BA8 dangerous removal', strict: true });
+  });
+  const paths = checkCommandLinePaths(facts.runs, facts.separators as Separator[], where);
+  paths.byCommand.forEach((r, index) => {
+    const outside = r.outside.find((p) => !harmlessDevice(p.resolved, p.access));
+    if (!outside) return;
+    const verb = outside.access === 'write' ? 'change' : 'read';
+    out.push({ index, message: `This command would ${verb} ${outside.path}, which is outside the project folder${ctx.workingDirectories.length > 1 ? 's' : ''} it may use.`, check: 'BA8 path outside' });
+  });
+  return { concerns: out, pathsKnown: paths.known };
+}
+
 export function bashPermission<I>(command: string, ctx: BashPermissionContext): PermissionResult<I> {
   const facts = bashFacts(command);
   const safetyAsk = (message: string, check: string, strict = false): PermissionResult<I> => ({
@@ -108,18 +146,10 @@ export function bashPermission<I>(command: string, ctx: BashPermissionContext): 
   });
   if (facts.safety) return safetyAsk(facts.safety.message, facts.safety.check);
   const parts = facts.parts ?? [];
-  const where = { cwd: ctx.cwd, workingDirs: ctx.workingDirectories, home: ctx.home ?? os.homedir() };
-  for (const part of facts.runs) {
-    const removal = isDangerousRemoval(part, where);
-    if (removal) return safetyAsk(`This command would delete ${removal.target}: ${removal.reason}. It always asks, whatever the rules say.`, 'BA8 dangerous removal', true);
-  }
-  const paths = checkCommandLinePaths(facts.runs, facts.separators as Separator[], where);
-  const outside = paths.outside.find((p) => !harmlessDevice(p.resolved, p.access));
-  if (outside) {
-    const verb = outside.access === 'write' ? 'change' : 'read';
-    return safetyAsk(`This command would ${verb} ${outside.path}, which is outside the project folder${ctx.workingDirectories.length > 1 ? 's' : ''} it may use.`, 'BA8 path outside');
-  }
-  if (facts.readOnly && paths.known) {
+  const { concerns, pathsKnown } = partConcerns(facts, ctx);
+  const concern = concerns[0];
+  if (concern) return safetyAsk(concern.message, concern.check, concern.strict);
+  if (facts.readOnly && pathsKnown) {
     return { behavior: 'allow', reason: { type: 'tool', reason: 'it only reads, inside the project folder' } };
   }
   // A compound line gets one rule per distinct part (BA5); a single command keeps the engine's own

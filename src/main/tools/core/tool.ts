@@ -1,6 +1,7 @@
 // The one Tool contract (TC1) every tool implements — built-in, MCP, future REPL — and its context.
 import type { z } from 'zod';
 import type { ProposedFileChange } from '../../../shared/tools/edit';
+import type { CommandExplanation, CommandWarning } from '../../../shared/permissions/command-explanation';
 import type { TargetSpec, ToolKind } from '../../../shared/tools/traits';
 import type { ToolProgress } from '../../../shared/tools/tool-call';
 import type { Logger } from '../../base/log';
@@ -136,6 +137,10 @@ export interface ToolDef<Input = unknown, Output = unknown, P extends ToolProgre
   /** Diff-first approval: the change a file-editing call would make, computed without touching the
    *  file (null when it cannot be computed, e.g. the edit would fail validation). */
   describeChange?(input: Input, ctx: ToolUseContext): Promise<ProposedFileChange | null>;
+  /** What a command-running call would do, part by part, for the approval window (BA9, DK4). */
+  describeCommand?(input: Input, ctx: ToolUseContext): Promise<CommandExplanation | null>;
+  /** Specific warnings of what the call may destroy or expose (BA9); a tool with any is destructive. */
+  warnings?(input: Input): CommandWarning[];
   /**
    * Prepare for a likely next call while the process only waits for the model (Bash forks a shell),
    * so no call pays for it. Must be cheap when there is nothing to do, and never throw.

@@ -94,3 +94,52 @@ describe('DK4 diff-first approval: the request carries the proposed change', () 
     expect('preview' in bash.requests[0]!).toBe(false);
   });
 });
+
+describe('BA9/DK4 a command request carries its explanation and its specific warnings', () => {
+  it('rm -rf build: what it deletes, how much is there, the warning, and which part asks', async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync, rmSync } = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const { createBashTool } = await import('../bash/bash.tool');
+    const project = mkdtempSync(path.join(os.tmpdir(), 'ask-explain-'));
+    try {
+      mkdirSync(path.join(project, 'build'));
+      writeFileSync(path.join(project, 'build', 'a.js'), 'x'.repeat(4096));
+      const tool = createBashTool({ launchers: false });
+      const ctx = makeCtx([tool], { projectDir: project, workingDirectories: [project], state: { cwd: project } });
+      const input = { command: 'rm -rf build && npm test' };
+      const why = { decision: 'ask' as const, reason: { kind: 'no-rule' as const, tool: 'Bash', unmatched: 'rm -rf build', compound: true, uncovered: ['rm -rf build'], nearby: [] }, text: 'Asked because…' };
+      const p = scriptedPrompter([{ decision: 'allow_once' }]);
+      await askPermission(args(p, [], { tool, input, displayInput: input, ctx, verdict: { ...verdict, explanation: why } }));
+      const req = p.requests[0]!;
+      expect(req.destructive).toBe(true);
+      expect(req.warnings?.map((w) => w.id)).toContain('rm-recursive');
+      expect(req.command?.parts.map((x) => [x.text, x.asks])).toEqual([
+        ['rm -rf build', 'No rule allows this part yet.'],
+        ['npm test', undefined],
+      ]);
+      expect(req.command?.parts[0]!.paths[0]).toMatchObject({ path: 'build', access: 'delete', where: 'project', exists: true, contents: { kind: 'folder', files: 1, bytes: 4096 } });
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
+  });
+
+  it('a removal that always asks is named on its part', async () => {
+    const { createBashTool } = await import('../bash/bash.tool');
+    const tool = createBashTool({ launchers: false });
+    const input = { command: 'ls && rm -rf /' };
+    const p = scriptedPrompter([{ decision: 'deny' }]);
+    await askPermission(args(p, [], { tool, input, displayInput: input, ctx: makeCtx([tool]) }));
+    const parts = p.requests[0]!.command!.parts;
+    expect(parts[0]!.asks).toBeUndefined();
+    expect(parts[1]!.asks).toMatch(/would delete \/: .*always asks/);
+  });
+
+  it('a describeCommand that throws still asks, without an explanation', async () => {
+    const tool = makeBashLike({ describeCommand: async () => Promise.reject(new Error('boom')) });
+    const p = scriptedPrompter([{ decision: 'allow_once' }]);
+    await askPermission(args(p, [], { tool }));
+    expect(p.requests).toHaveLength(1);
+    expect('command' in p.requests[0]!).toBe(false);
+  });
+});

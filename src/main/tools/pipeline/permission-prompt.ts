@@ -10,6 +10,8 @@ import { catalogOf } from '../../permissions/tool-catalog';
 import type { PermissionRequest, PromptAnswer, Prompter } from '../../permissions/types';
 import type { AnyTool, DecisionReason, ToolUseContext } from '../core/tool';
 import type { PermissionDecider, PermissionVerdict } from './deps';
+import type { CommandExplanation, CommandWarning } from '../../../shared/permissions/command-explanation';
+import { commandExplanation } from './command-explanation';
 import { changePreview } from './file-preview';
 
 export type AskOutcome =
@@ -48,6 +50,14 @@ function isDestructive(tool: AnyTool, input: unknown): boolean {
   }
 }
 
+function warningsOf(tool: AnyTool, input: unknown): CommandWarning[] {
+  try {
+    return tool.warnings?.(input) ?? [];
+  } catch {
+    return [];
+  }
+}
+
 /** Resolves with the answer, or null if `signal` aborts first (a prompter need not watch it). */
 function raceAbort(p: Promise<PromptAnswer>, signal: AbortSignal): Promise<PromptAnswer | null> {
   if (signal.aborted) return Promise.resolve(null);
@@ -69,7 +79,8 @@ function raceAbort(p: Promise<PromptAnswer>, signal: AbortSignal): Promise<Promp
 
 const withTarget = (target: ToolTarget | undefined): { target?: ToolTarget } => (target ? { target } : {});
 
-export function permissionRequest(a: AskArgs, preview?: FileChangePreview): PermissionRequest {
+export function permissionRequest(a: AskArgs, preview?: FileChangePreview, command?: CommandExplanation): PermissionRequest {
+  const warnings = warningsOf(a.tool, a.input);
   return {
     requestId: a.newId(),
     sessionId: a.ctx.sessionId,
@@ -88,14 +99,17 @@ export function permissionRequest(a: AskArgs, preview?: FileChangePreview): Perm
       home: a.ctx.env.HOME || homedir(),
       catalog: catalogOf(a.ctx.tools),
     }),
-    destructive: isDestructive(a.tool, a.input),
+    destructive: warnings.length > 0 || isDestructive(a.tool, a.input),
+    ...(warnings.length > 0 ? { warnings } : {}),
     ...(preview ? { preview } : {}),
+    ...(command ? { command } : {}),
     ...(a.verdict.explanation ? { explanation: a.verdict.explanation } : {}),
   };
 }
 
 export async function askPermission(a: AskArgs): Promise<AskOutcome> {
-  const req = permissionRequest(a, await changePreview(a.tool, a.input, a.ctx));
+  const [preview, command] = await Promise.all([changePreview(a.tool, a.input, a.ctx), commandExplanation(a.tool, a.input, a.ctx, a.verdict.explanation)]);
+  const req = permissionRequest(a, preview, command);
   let answer: PromptAnswer | null;
   try {
     answer = await raceAbort(Promise.resolve().then(() => a.prompter.prompt(req, a.signal)), a.signal);

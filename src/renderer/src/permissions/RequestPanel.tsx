@@ -197,14 +197,7 @@ export function RequestPanel({ request, position, reason = null, busy, fromOther
       )}
       <kind.Details request={request} />
 
-      {request.destructive && (
-        <div className="approval__warning">
-          <WarningIcon size={18} />
-          <div>
-            <strong>This may delete or overwrite things.</strong> It might not be possible to undo. Allow it only if you are sure.
-          </div>
-        </div>
-      )}
+      {request.destructive && <DestructiveWarning request={request} />}
 
       <section className="approval__why" aria-labelledby={ids.why}>
         <h3 id={ids.why} className="approval__label">
@@ -261,6 +254,35 @@ export function RequestPanel({ request, position, reason = null, busy, fromOther
           </button>
         )}
       </div>
+    </div>
+  );
+}
+
+/** What may be lost, specifically when the tool says (BA9), else in general. */
+function DestructiveWarning({ request }: { request: PermissionRequestView }): ReactNode {
+  const warnings = request.warnings ?? [];
+  return (
+    <div className="approval__warning" role="note" aria-label="Warning">
+      <WarningIcon size={18} />
+      {warnings.length === 0 ? (
+        <div>
+          <strong>This may delete or overwrite things.</strong> It might not be possible to undo. Allow it only if you are sure.
+        </div>
+      ) : (
+        <div>
+          <strong>{warnings.length === 1 ? 'Be careful:' : 'Be careful, this command:'}</strong>
+          {warnings.length === 1 ? (
+            <> {warnings[0]!.text}</>
+          ) : (
+            <ul className="approval__warning-list">
+              {warnings.map((w) => (
+                <li key={w.id}>{w.text}</li>
+              ))}
+            </ul>
+          )}
+          <p className="approval__warning-tail">It might not be possible to undo. Allow it only if you are sure.</p>
+        </div>
+      )}
     </div>
   );
 }

@@ -6,7 +6,7 @@ import type { ToolCallState } from '../../../shared/tools/tool-call';
 /** One step of an assistant reply, in order. */
 export type StepItem =
   | { kind: 'text'; key: string; text: string }
-  | { kind: 'tool'; id: string; name: string; messageId: string };
+  | { kind: 'tool'; id: string; name: string; messageId: string; input?: unknown };
 
 export type RenderItem =
   | { kind: 'text'; key: string; text: string }
@@ -17,20 +17,20 @@ export type RenderItem =
 export interface GroupOptions {
   /** Calls in a run before they collapse into a group (default 2). */
   minSize?: number;
-  /** Tool name → the key calls must share to group (default: the name itself). */
-  groupKeyOf?: (toolName: string) => string;
+  /** A call → the key calls must share to group (default: the tool's name). */
+  groupKeyOf?: (toolName: string, input: unknown) => string;
 }
 
 export function groupSteps(items: readonly StepItem[], options: GroupOptions = {}): RenderItem[] {
   const minSize = Math.max(2, options.minSize ?? 2);
-  const keyOf = options.groupKeyOf ?? ((name: string) => name);
+  const keyOf = options.groupKeyOf ?? ((name: string, _input: unknown) => name);
   const out: RenderItem[] = [];
   let run: Extract<StepItem, { kind: 'tool' }>[] = [];
 
   const endRun = (): void => {
     if (run.length >= minSize) {
       const first = run[0]!;
-      out.push({ kind: 'group', key: `group:${first.id}`, name: first.name, groupKey: keyOf(first.name), ids: run.map((c) => c.id) });
+      out.push({ kind: 'group', key: `group:${first.id}`, name: first.name, groupKey: keyOf(first.name, first.input), ids: run.map((c) => c.id) });
     } else {
       for (const c of run) out.push({ kind: 'tool', id: c.id, name: c.name });
     }
@@ -46,7 +46,7 @@ export function groupSteps(items: readonly StepItem[], options: GroupOptions = {
       continue;
     }
     const last = run.at(-1);
-    if (last && (keyOf(last.name) !== keyOf(item.name) || last.messageId !== item.messageId)) endRun();
+    if (last && (keyOf(last.name, last.input) !== keyOf(item.name, item.input) || last.messageId !== item.messageId)) endRun();
     run.push(item);
   }
   endRun();

@@ -30,8 +30,10 @@ describe('tool view registry (issue 3: a view is a folder plus one registry line
     expect(v.Use).toBe(bashView.Use);
     expect(v.Result).toBe(bashView.Result);
     expect(v.Grouped).toBe(bashView.Grouped);
-    expect(v.title(call('Bash', { command: 'ls', description: 'List files' }))).toBe('List files');
-    expect(v.title(call('Bash', { command: 'ls' }))).toBe('Run a command');
+    expect(v.title(call('Bash', { command: 'npm ci', description: 'Install the packages' }))).toBe('Install the packages');
+    expect(v.title(call('Bash', { command: 'npm ci' }))).toBe('Run a command');
+    // BA12: a line that only looks says so, whatever its description.
+    expect(v.title(call('Bash', { command: 'ls', description: 'List files' }))).toBe('Listed: ls');
     expect(v.subject(call('Bash', { command: 'npm test\nnpm run build' }))).toBe('npm test …');
     expect(viewFor('Bash')).toBe(v); // built once
   });

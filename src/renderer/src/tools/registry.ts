@@ -7,6 +7,7 @@ import { globView } from './Glob/GlobView';
 import { grepView } from './Grep/GrepView';
 import { notebookEditView } from './NotebookEdit/NotebookEditView';
 import { readView } from './Read/ReadView';
+import { SEARCH_GROUP_KEY, SearchGrouped } from './shared/SearchGrouped';
 import type { ToolView, ToolViewParts } from './types';
 import { writeView } from './Write/WriteView';
 
@@ -32,7 +33,16 @@ export function viewFor(toolName: string): ToolView {
   return view;
 }
 
-/** What calls of `toolName` share to group with their neighbours (UI1): the view's groupKey, else the name. */
-export function groupKeyFor(toolName: string): string {
-  return viewFor(toolName).groupKey ?? toolName;
+/** What a call of `toolName` shares to group with its neighbours (UI1): the view's groupKey, else the name. */
+export function groupKeyFor(toolName: string, input?: unknown): string {
+  const key = viewFor(toolName).groupKey;
+  return (typeof key === 'function' ? key(input) : key) ?? toolName;
+}
+
+/** Group lines of keys several tools share: a run of searches reads the same whichever tool came first. */
+const SHARED_GROUPS: Record<string, ToolView['Grouped']> = { [SEARCH_GROUP_KEY]: SearchGrouped };
+
+/** The one-line summary for a group of `groupKey` whose first call is `toolName`'s. */
+export function groupedFor(groupKey: string, toolName: string): ToolView['Grouped'] {
+  return Object.hasOwn(SHARED_GROUPS, groupKey) ? SHARED_GROUPS[groupKey]! : viewFor(toolName).Grouped;
 }

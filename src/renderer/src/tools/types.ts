@@ -30,15 +30,18 @@ export interface ToolView {
   stateWords?(call: ToolCallView): string | null;
   /** Why the call did not succeed, for the person; null when the output already says it. */
   problem(call: ToolCallView): string | null;
+  /** A finished call whose output starts folded even when watched (a search's matches). */
+  startsFolded?(call: ToolCallView): boolean;
   /** Whether there is anything for the output section at all. */
   hasOutput(props: ToolViewProps): boolean;
   /** The one-line summary of a group of this tool's calls ("Ran 3 commands: ls, npm test, …"). */
   Grouped: ComponentType<{ calls: readonly ToolCallView[] }>;
   /**
    * Tools with the same key group together (Grep and Glob: "search" → "Ran 3 searches");
-   * the tool's own name when absent. The first call's view renders the group.
+   * the tool's own name when absent. A function decides per call (a Bash line that only searches
+   * joins the searches). A shared key's group line comes from the registry, else the first call's view.
    */
-  groupKey?: string;
+  groupKey?: string | ((input: unknown) => string | undefined);
 }
 
 /** What a tool's folder exports: its own parts; the rest comes from the generic view. */

@@ -19,7 +19,7 @@ export function AssistantSteps({ steps, calls }: { steps: readonly StepItem[]; c
           return call ? <ToolCallCard key={item.id} id={item.id} fallback={call} /> : null;
         }
         const group = item.ids.map((id) => calls.get(id)).filter((c): c is ToolCallView => c !== undefined);
-        return <ToolGroup key={item.key} name={item.name} fallbacks={group} />;
+        return <ToolGroup key={item.key} name={item.name} groupKey={item.groupKey} fallbacks={group} />;
       })}
     </>
   );

@@ -13,7 +13,8 @@ import { StateIcon } from './StateIcon';
 /** Results longer than this start folded when nobody watched them arrive. */
 const FOLD_LINES = 12;
 
-function startsOpen(call: ToolCallView, progress: ProgressLog | undefined): boolean {
+function startsOpen(call: ToolCallView, progress: ProgressLog | undefined, folded: boolean): boolean {
+  if (call.state === 'succeeded' && folded) return false;
   if (call.state !== 'succeeded' || progress) return true;
   const text = call.result?.text ?? '';
   return text.split('\n').length <= FOLD_LINES && text.length <= 2_000;
@@ -42,7 +43,7 @@ export function ToolCallCardView({ call, progress }: ToolCallCardViewProps): Rea
   const props = { call, progress };
   const active = isActive(call.state);
   const [userOpen, setUserOpen] = useState<boolean | null>(null);
-  const open = userOpen ?? startsOpen(call, progress);
+  const open = userOpen ?? startsOpen(call, progress, view.startsFolded?.(call) ?? false);
   const outputId = useId();
   const hasOutput = view.hasOutput(props);
   const problem = active ? null : view.problem(call);

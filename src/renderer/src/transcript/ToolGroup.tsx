@@ -6,12 +6,12 @@ import type { ToolCallView } from '../../../shared/tools/tool-call';
 import { ChevronIcon } from '../components/icons';
 import { useTools } from '../stores/react';
 import { groupState } from '../tools/grouping';
-import { viewFor } from '../tools/registry';
+import { groupedFor } from '../tools/registry';
 import { isActive, STATE_TONE, STATE_WORDS } from '../tools/state';
 import { StateIcon } from './StateIcon';
 import { ToolCallCard } from './ToolCallCard';
 
-export const ToolGroup = memo(function ToolGroup({ name, fallbacks }: { name: string; fallbacks: readonly ToolCallView[] }): ReactNode {
+export const ToolGroup = memo(function ToolGroup({ name, groupKey, fallbacks }: { name: string; groupKey: string; fallbacks: readonly ToolCallView[] }): ReactNode {
   const live = useTools(useShallow((s) => fallbacks.map((f) => s.calls[f.id])));
   const calls = fallbacks.map((f, i) => live[i] ?? f);
   const state = groupState(calls.map((c) => c.state));
@@ -19,7 +19,7 @@ export const ToolGroup = memo(function ToolGroup({ name, fallbacks }: { name: st
   const open = userOpen ?? calls.some((c) => isActive(c.state));
   const headingId = useId();
   const listId = useId();
-  const { Grouped } = viewFor(name);
+  const Grouped = groupedFor(groupKey, name);
 
   return (
     <section className={`tool-group tool-group--${STATE_TONE[state]}`} role="group" aria-labelledby={headingId} data-state={state} data-tool={name}>

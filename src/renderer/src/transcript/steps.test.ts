@@ -42,8 +42,8 @@ describe('transcript steps', () => {
   it('an assistant message becomes text and tool steps in order', () => {
     expect(stepsOfMessage(assistant)).toEqual([
       { kind: 'text', key: 'a1:0', text: 'Let me check.' },
-      { kind: 'tool', id: 't1', name: 'Bash', messageId: 'a1' },
-      { kind: 'tool', id: 't2', name: 'Bash', messageId: 'a1' },
+      { kind: 'tool', id: 't1', name: 'Bash', messageId: 'a1', input: { command: 'ls' } },
+      { kind: 'tool', id: 't2', name: 'Bash', messageId: 'a1', input: { command: 'pwd' } },
     ]);
   });
   it('live calls of replies not in the transcript yet, per message, in publish order', () => {

@@ -28,7 +28,7 @@ export function stepsOfMessage(message: Message): StepItem[] {
   const steps: StepItem[] = [];
   message.content.forEach((b, i) => {
     if (b.type === 'text') steps.push({ kind: 'text', key: `${message.id}:${i}`, text: b.text });
-    else if (b.type === 'tool_use') steps.push({ kind: 'tool', id: b.id, name: b.name, messageId: message.id });
+    else if (b.type === 'tool_use') steps.push({ kind: 'tool', id: b.id, name: b.name, messageId: message.id, input: b.input });
   });
   return steps;
 }
@@ -47,5 +47,5 @@ export function liveCallsByMessage(calls: Readonly<Record<string, ToolCallView>>
 }
 
 export function stepsOfCalls(calls: readonly ToolCallView[]): StepItem[] {
-  return calls.map((c) => ({ kind: 'tool', id: c.id, name: c.name, messageId: c.messageId }));
+  return calls.map((c) => ({ kind: 'tool', id: c.id, name: c.name, messageId: c.messageId, input: c.input }));
 }

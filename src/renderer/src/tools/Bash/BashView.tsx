@@ -1,7 +1,8 @@
 // Bash's view: the description as the title, the command in monospace, output streaming live, how
 // it ended in words ("Finished", "Failed (error 1)"), a failure's first error line above its output
 // (which opens there; only a failed command's stderr is painted red), timeout/stop notes, where a
-// large output was saved, and the exit code one click away.
+// large output was saved, and the exit code one click away. A line that only searches, reads or
+// lists (BA12) is one line, "Searched: grep -rn TODO src", its output folded, and joins the searches.
 import type { ReactNode } from 'react';
 import type { ToolCallView } from '../../../../shared/tools/tool-call';
 import { listOf, oneLine } from '../input-summary';
@@ -10,12 +11,17 @@ import { OutputBox } from '../shared/OutputBox';
 import { problemText } from '../problem-text';
 import { isActive } from '../state';
 import type { ToolViewParts, ToolViewProps } from '../types';
-import { bashDetails, bashInput, bashNotes, bashOutput, bashProblem, bashStateWords, errorSpot, resultTextIsOutput, savedOutputPath, shownOutput } from './bash-facts';
+import { SEARCH_GROUP_KEY } from '../shared/SearchGrouped';
+import { ACTIVITY_WORDS, bashActivity, bashDetails, bashInput, bashNotes, bashOutput, bashProblem, bashStateWords, errorSpot, resultTextIsOutput, savedOutputPath, shownOutput } from './bash-facts';
 
 const subject = (call: ToolCallView): string => oneLine(bashInput(call.input).command) || 'a command';
 
+const activityOf = (call: ToolCallView) => bashActivity(bashInput(call.input).command);
+
 function BashUse({ call }: ToolViewProps): ReactNode {
   const { command } = bashInput(call.input);
+  // A look around says its command in the title already.
+  if (activityOf(call)) return null;
   return (
     <pre className="bash-command" aria-label="Command">
       <span className="bash-command__prompt" aria-hidden="true">
@@ -51,7 +57,8 @@ function BashResult({ call, progress }: ToolViewProps): ReactNode {
 function BashNotes({ call, progress }: ToolViewProps): ReactNode {
   const silent = call.state === 'succeeded' && shownOutput(call, progress).chunks.length === 0;
   const saved = savedOutputPath(call);
-  const details = bashDetails(call);
+  // A look that went well is one line: its exit code says nothing.
+  const details = activityOf(call) && call.state === 'succeeded' ? [] : bashDetails(call);
   return (
     <>
       {silent && <p className="tool-note">The command printed nothing.</p>}
@@ -88,7 +95,12 @@ function BashGrouped({ calls }: { calls: readonly ToolCallView[] }): ReactNode {
 
 export const bashView: ToolViewParts = {
   subject,
-  title: (call) => bashInput(call.input).description || 'Run a command',
+  title: (call) => {
+    const activity = activityOf(call);
+    if (activity) return `${ACTIVITY_WORDS[activity]}: ${subject(call)}`;
+    return bashInput(call.input).description || 'Run a command';
+  },
+  startsFolded: (call) => activityOf(call) !== null,
   Use: BashUse,
   Progress: BashProgress,
   Result: BashResult,
@@ -98,4 +110,5 @@ export const bashView: ToolViewParts = {
   problem: (call) => (bashOutput(call) || resultTextIsOutput(call) ? bashProblem(call) : problemText(call)),
   hasOutput: ({ call, progress }) => (isActive(call.state) ? call.state === 'running' : shownOutput(call, progress).chunks.length > 0),
   Grouped: BashGrouped,
+  groupKey: (input) => (bashActivity(bashInput(input).command) ? SEARCH_GROUP_KEY : undefined),
 };

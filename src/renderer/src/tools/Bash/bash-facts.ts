@@ -2,10 +2,13 @@
 // `result.data`, parsed, never trusted), the output to show, how the run ended in plain words
 // ("Finished", "Failed (error 1)"; the exit code itself one click away) and where a failure's first
 // error sits in the output.
+import { classifyCommands, type CommandKind } from '../../../../shared/shell/classify';
+import { legacySplit } from '../../../../shared/shell/legacy-split';
 import { BashOutput } from '../../../../shared/tools/bash';
 import type { ToolCallView } from '../../../../shared/tools/tool-call';
 import type { OutputChunk, ProgressLog } from '../../stores/progress-log';
 import { formatDuration } from '../../../../shared/format-duration';
+import { parseAnsiChunks } from '../shared/ansi';
 import type { OutputMark } from '../shared/OutputBox';
 import { firstErrorLine, type ErrorLine } from './error-line';
 
@@ -21,6 +24,25 @@ export function bashInput(input: unknown): BashInputView {
     description: typeof r.description === 'string' ? r.description.trim() : '',
   };
 }
+
+const activities = new Map<string, CommandKind | null>();
+
+/**
+ * BA12: whether the line only searches, reads or lists — then the card says "Searched…", folds its
+ * output and joins the searches. Lines the strict splitter refuses are shown as commands.
+ */
+export function bashActivity(command: string): CommandKind | null {
+  let kind = activities.get(command);
+  if (kind !== undefined) return kind;
+  const a = legacySplit(command);
+  kind = a.kind === 'too-complex' ? null : (classifyCommands(a.commands)?.kind ?? null);
+  if (activities.size > 500) activities.clear();
+  activities.set(command, kind);
+  return kind;
+}
+
+/** The card's words for a line that only looks: "Searched", "Read", "Listed". */
+export const ACTIVITY_WORDS: Record<CommandKind, string> = { search: 'Searched', read: 'Read', list: 'Listed' };
 
 export function bashOutput(call: ToolCallView): BashOutput | null {
   const parsed = BashOutput.safeParse(call.result?.data);
@@ -119,12 +141,17 @@ export function bashDetails(call: ToolCallView): string[] {
   ];
 }
 
-/** A failure's first error line in the shown output, and the pieces of chunks it covers (to mark it and open there). */
+/**
+ * A failure's first error line in the shown output, and the pieces of chunks it covers (to mark it
+ * and open there). Read in the visible text, colours and escapes removed as OutputBox removes them,
+ * so the line's words and the marks' offsets are the ones on screen.
+ */
 export function errorSpot(chunks: readonly Pick<OutputChunk, 'stream' | 'text'>[]): { line: ErrorLine; marks: OutputMark[] } | null {
+  const visible = parseAnsiChunks(chunks).map((p) => p.text);
   const text = { stdout: '', stderr: '' };
-  const starts = chunks.map((c) => {
+  const starts = chunks.map((c, i) => {
     const at = text[c.stream].length;
-    text[c.stream] += c.text;
+    text[c.stream] += visible[i]!;
     return at;
   });
   const line = firstErrorLine(text.stderr, text.stdout);
@@ -133,7 +160,7 @@ export function errorSpot(chunks: readonly Pick<OutputChunk, 'stream' | 'text'>[
   chunks.forEach((c, i) => {
     if (c.stream !== line.stream) return;
     const from = Math.max(line.start, starts[i]!);
-    const to = Math.min(line.end, starts[i]! + c.text.length);
+    const to = Math.min(line.end, starts[i]! + visible[i]!.length);
     if (from < to) marks.push({ chunk: i, start: from - starts[i]!, end: to - starts[i]! });
   });
   return { line, marks };

@@ -1,7 +1,12 @@
 // BA12: whether a Bash line only searches, reads or lists (so the UI can say "Searched…", "Read…",
-// "Listed…" and group it with the file tools), following Claude Code's sets and exceptions.
-import type { SimpleCommand } from '../types';
-import { FIND_UNSAFE_ACTIONS } from './read-only-table';
+// "Listed…" and group it with the file tools), following Claude Code's sets and exceptions. Shared: the
+// renderer classifies what it shows, live or rebuilt from a saved conversation.
+import type { SimpleCommand } from './types';
+
+/** find's actions that write a file, delete, or run a program: never read-only (read-only-table.ts uses it too). */
+export const FIND_UNSAFE_ACTIONS: ReadonlySet<string> = new Set([
+  '-exec', '-execdir', '-ok', '-okdir', '-delete', '-rm', '-fprint', '-fprint0', '-fprintf', '-fls', '-files0-from',
+]);
 
 export type CommandKind = 'search' | 'read' | 'list';
 
