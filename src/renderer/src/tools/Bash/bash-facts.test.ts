@@ -114,6 +114,28 @@ describe('Bash view facts (UI3)', () => {
     expect(errorSpot([{ stream: 'stdout', text: 'all good\n' }])).toBeNull();
   });
 
+  it('reads a coloured failure in its visible text: the line without escapes, marks on the words shown', () => {
+    const chunks = [
+      { stream: 'stdout' as const, text: '\x1b[36mbuilding\x1b[0m\n' },
+      { stream: 'stderr' as const, text: '\x1b[33mwarning: old\x1b[0m\n\x1b[31merror: boom\x1b[0m\n' },
+    ];
+    const spot = errorSpot(chunks)!;
+    expect(spot.line.text).toBe('error: boom');
+    expect(spot.marks).toEqual([{ chunk: 1, start: 13, end: 24 }]);
+    expect('warning: old\nerror: boom\n'.slice(13, 24)).toBe('error: boom');
+    // Split mid-escape and mid-line across chunks, the other stream between them.
+    const split = [
+      { stream: 'stderr' as const, text: 'x\n\x1b[1;3' },
+      { stream: 'stdout' as const, text: 'noise\n' },
+      { stream: 'stderr' as const, text: '1merror: bo\x1b[0m\x1b[31mom\x1b[0m\n' },
+    ];
+    const spot2 = errorSpot(split)!;
+    expect(spot2.line.text).toBe('error: boom');
+    expect(spot2.marks).toEqual([{ chunk: 2, start: 0, end: 11 }]);
+    const failed = withData(out({ stderr: '\x1b[1m\x1b[31mfatal:\x1b[39m not a git repository\x1b[22m\n', exitCode: 128 }), 'failed');
+    expect(bashProblem(failed)).toBe('First error: fatal: not a git repository');
+  });
+
   it('formats durations like the engine', () => {
     expect([formatDuration(300), formatDuration(1_500), formatDuration(120_000), formatDuration(3_725_000)]).toEqual(['300ms', '1.5s', '2m 0s', '1h 2m 5s']);
   });
