@@ -3,7 +3,8 @@
 // (`Edit(/src/app.ts)`), then its folder; WebFetch — the host (`WebFetch(domain:example.com)`).
 import path from 'node:path';
 import { formatRule } from '../../shared/permissions/rule';
-import { hasShellControl } from './bash-match';
+import { legacySplit } from '../../shared/shell/legacy-split';
+import { commandPrefix as shellCommandPrefix } from '../shell/commands/suggest';
 import { relativeInside } from './path-pattern';
 import { CLAUDE_CODE_CATALOG, fileTargetOf, isEditTool, type ToolCatalog } from './tool-catalog';
 
@@ -71,28 +72,15 @@ export function suggestRules(toolName: string, input: unknown, ctx?: SuggestCont
   return out;
 }
 
-/** Programs that run another program (or a shell): a prefix rule over them would allow anything (BA5). */
-const WRAPPERS = new Set([
-  'bash', 'sh', 'zsh', 'fish', 'dash', 'ksh', 'csh', 'tcsh', 'busybox',
-  'sudo', 'su', 'doas', 'env', 'xargs', 'nohup', 'time', 'timeout', 'nice', 'ionice', 'stdbuf', 'unbuffer',
-  'exec', 'eval', 'command', 'builtin', 'watch', 'script', 'chroot', 'parallel',
-]);
-const PACKAGE_RUNNERS = new Set(['npm', 'yarn', 'pnpm', 'bun']);
-
 /**
- * BA5: the stable prefix of a command for an "always allow" rule — its program and a subcommand-like
- * second word (`git commit`, `npm test`; a package runner's script too: `npm run test`); none for a
- * lone word, a flag or a path as second word (`ls -la` → the exact command only), a compound line
- * (an allow prefix never matches one) or a wrapper that runs other programs (`bash`, `sudo`, `env`…).
+ * BA5: the stable prefix of a command for an "always allow" rule (shell/commands/suggest.ts): none
+ * for a line of several commands (an allow prefix never matches one) or one the strict splitter
+ * cannot read.
  */
 export function commandPrefix(command: string): string | null {
-  if (hasShellControl(command)) return null;
-  const words = command.trim().split(/\s+/);
-  const [first, second, third] = words;
-  if (!first || !second || WRAPPERS.has(path.basename(first))) return null;
-  if (!/^[a-z][a-z0-9-]*$/.test(second)) return null;
-  if (PACKAGE_RUNNERS.has(first) && second === 'run' && third && /^[\w:.-]+$/.test(third)) return `${first} run ${third}`;
-  return `${first} ${second}`;
+  const a = legacySplit(command);
+  if (a.kind === 'too-complex' || a.commands.length !== 1 || a.trailing) return null;
+  return shellCommandPrefix(a.commands[0]!);
 }
 
 /** The key denials are counted under: a Bash command's first word, else the tool. */

@@ -6,7 +6,10 @@ import { cmd, withEnv } from './test-cmd';
 describe('BA5 suggestRule: a stable two-word prefix, else the exact command', () => {
   it.each([
     [['git', 'commit', '-m', 'x'], 'Bash(git commit:*)'],
-    [['npm', 'run', 'test'], 'Bash(npm run:*)'],
+    // A package runner's script is part of the prefix: `npm run:*` would allow every script (issue 13 item 3).
+    [['npm', 'run', 'test'], 'Bash(npm run test:*)'],
+    [['pnpm', 'run', 'lint:fix'], 'Bash(pnpm run lint:fix:*)'],
+    [['npm', 'run'], 'Bash(npm run:*)'],
     [['npm', 'test'], 'Bash(npm test:*)'],
     [['docker', 'compose', 'up', '-d'], 'Bash(docker compose:*)'],
     [['cargo', 'dry-run'], 'Bash(cargo dry-run:*)'],
@@ -45,7 +48,7 @@ describe('BA5 suggestRule: a stable two-word prefix, else the exact command', ()
 describe('BA5 suggestRules: one per distinct part, at most five', () => {
   it('dedupes and describes what is covered', () => {
     const r = suggestRules([cmd('git', 'add', 'a'), cmd('git', 'add', 'b'), cmd('npm', 'run', 'build')]);
-    expect(r).toEqual({ rules: ['Bash(git add:*)', 'Bash(npm run:*)'], description: 'git add and npm run commands' });
+    expect(r).toEqual({ rules: ['Bash(git add:*)', 'Bash(npm run build:*)'], description: 'git add and npm run build commands' });
     expect(suggestRules([cmd('ls', '-la')])).toEqual({ rules: ['Bash(ls -la)'], description: 'ls -la command' });
     expect(suggestRules([])).toEqual({ rules: [], description: '' });
   });

@@ -21,16 +21,21 @@ export const BARE_SHELL_PREFIXES: ReadonlySet<string> = new Set([
 // A subcommand looks like `commit`, `run`, `compose`, `dry-run`: not a flag, path, file name, URL or number.
 const SUBCOMMAND = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
 
+const PACKAGE_RUNNERS: ReadonlySet<string> = new Set(['npm', 'yarn', 'pnpm', 'bun']);
+
 /**
- * The stable prefix of a command: its program and a subcommand-like second word (`git commit`,
- * `npm run`); null for one word, a flag or path second (`ls -la`), a wrapper or shell, or a command
- * with an environment prefix (what it sets may change what runs).
+ * The stable prefix of a command: its program and a subcommand-like second word (`git commit`), a
+ * package runner's script too (`npm run test`: "npm run" alone would run any script); null for one
+ * word, a flag or path second (`ls -la`), a wrapper or shell, or a command with an environment
+ * prefix (what it sets may change what runs).
  */
 export function commandPrefix(c: SimpleCommand): string | null {
-  const [first, second] = c.argv;
+  const [first, second, third] = c.argv;
   if (!first || !second || c.env.length > 0) return null;
   if (BARE_SHELL_PREFIXES.has(programBase(c))) return null;
-  return SUBCOMMAND.test(second) ? `${first} ${second}` : null;
+  if (!SUBCOMMAND.test(second)) return null;
+  if (PACKAGE_RUNNERS.has(first) && second === 'run' && third && /^[\w:.-]+$/.test(third)) return `${first} run ${third}`;
+  return `${first} ${second}`;
 }
 
 /**
