@@ -371,6 +371,21 @@ test.describe('tool calls in Chromium', () => {
     for (const name of ['alpha', 'beta', 'gamma']) expect(existsSync(path.join(webApp.projectDir, name))).toBe(true);
   });
 
+  test('UI3 issue 14: live output keeps its ANSI colours, with no escape codes left in the text', async ({ page, webApp }) => {
+    const command = "printf '\\033[1;32mPASS\\033[0m src/app.test.ts\\n\\033[31mFAIL\\033[0m src/db.test.ts\\n'";
+    // printf only prints: it runs without asking.
+    webApp.fake.push({ content: [bash(command, 'Show the test results')] }, say('One test failed.'));
+    await page.goto(webApp.url);
+    await ask(page, 'How did the tests go?');
+    const card = page.getByRole('article', { name: /^Show the test results: / });
+    await expect(stateOf(card)).toHaveText('Finished');
+    const box = card.getByLabel(/^Output of /);
+    await expect(box).toHaveText('PASS src/app.test.ts\nFAIL src/db.test.ts');
+    await expect(box.locator('span.ansi-fg-2', { hasText: 'PASS' })).toBeVisible();
+    await expect(box.locator('span.ansi-fg-1', { hasText: 'FAIL' })).toBeVisible();
+    await card.screenshot({ path: screenshotPath('bash-ansi-colours') });
+  });
+
   test('item 4 PX2: a failed command says "Failed (error 1)", shows its first error above the output and opens there', async ({ page, webApp }) => {
     // Everything on stderr: one stream keeps its order (stdout and stderr are separate pipes, and
     // which one is read first is up to the machine), so the error is always below 40 lines.
