@@ -1,6 +1,8 @@
-// The left sidebar: past conversations of this project, newest first, and a button to start a new one.
+// The left sidebar: past conversations of this project, newest first (those waiting for an answer
+// from the person marked), and a button to start a new one.
 import type { ReactNode } from 'react';
-import { useSessions } from '../stores/react';
+import { useShallow } from 'zustand/react/shallow';
+import { useSessions, useTools } from '../stores/react';
 import { relativeTime } from '../util/relative-time';
 import { useNow } from '../util/use-now';
 import { PlusIcon } from './icons';
@@ -14,6 +16,8 @@ export function SessionList(): ReactNode {
   const open = useSessions((s) => s.open);
   const startNew = useSessions((s) => s.startNew);
   const now = useNow();
+  const waitingIds = useTools(useShallow((s) => s.permissions.map((r) => r.sessionId)));
+  const waiting = (id: string): number => waitingIds.filter((w) => w === id).length;
 
   return (
     <nav className="sidebar" aria-labelledby="sessions-heading">
@@ -32,6 +36,7 @@ export function SessionList(): ReactNode {
           {sessions.map((s) => {
             const current = s.id === currentId;
             const running = statuses[s.id] === 'running' || statuses[s.id] === 'stopping';
+            const asks = waiting(s.id);
             return (
               <li key={s.id}>
                 <button
@@ -44,7 +49,13 @@ export function SessionList(): ReactNode {
                 >
                   <span className="session-item__title">{s.title || 'Untitled conversation'}</span>
                   <span className="session-item__meta">
-                    {running && (
+                    {asks > 0 && (
+                      <span className="session-item__waiting">
+                        {asks === 1 ? 'Waiting for you' : `${asks} questions for you`}
+                        <span className="visually-hidden">, </span>
+                      </span>
+                    )}
+                    {running && asks === 0 && (
                       <span className="dot dot--running" title="Working">
                         <span className="visually-hidden">working, </span>
                       </span>
