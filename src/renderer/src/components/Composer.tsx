@@ -1,4 +1,5 @@
-// The message box at the bottom: Enter sends, Shift+Enter makes a new line; Send and Stop buttons; run status.
+// The message box at the bottom: Enter sends, Shift+Enter makes a new line; Send and Stop buttons; run
+// status. While the assistant works, Enter keeps the message and sends it once the assistant is done.
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { modalQueue } from '../inbox/modal-policy';
 import { COMPOSER_INPUT_ID } from '../permissions/composer-focus';
@@ -35,11 +36,31 @@ export function Composer(): ReactNode {
   const asking = useTools((s) => modalQueue(s.permissions, currentId).length > 0);
   const lastStop = useSessions((s) => s.unsentStop ?? s.messages.at(-1)?.stopped ?? null);
   const idle = idleWords({ connected, hasKey, lastStop });
+  const queued = useSessions((s) => (s.currentId ? s.queued[s.currentId] : undefined));
+  const queue = useSessions((s) => s.queue);
+  const unqueue = useSessions((s) => s.unqueue);
 
   const busy = status !== 'idle' || sending;
   const canSend = text.trim().length > 0 && !busy && hasKey && connected;
+  // A conversation that works can take the next message now; it goes out when the turn ends.
+  const canQueue = text.trim().length > 0 && status === 'running' && currentId !== null;
+
+  const takeBack = (): void => {
+    const back = unqueue();
+    if (back !== null) setText((now) => (now.trim() ? `${back}\n\n${now}` : back));
+    box.current?.focus();
+  };
+
+  const sendQueuedNow = async (): Promise<void> => {
+    const back = unqueue();
+    if (back !== null && !(await send(back))) setText((now) => (now === '' ? back : now));
+  };
 
   const submit = async (): Promise<void> => {
+    if (canQueue) {
+      if (queue(text)) setText('');
+      return;
+    }
     if (!canSend) return;
     const sent = text;
     setText('');
@@ -62,7 +83,7 @@ export function Composer(): ReactNode {
     : !hasKey
     ? 'Add an API key to start a conversation.'
     : busy
-      ? 'You can type your next message while the assistant works.'
+      ? 'Type your next message: Enter keeps it and sends it when the assistant is done.'
       : 'Enter to send · Shift+Enter for a new line';
 
   return (
@@ -73,6 +94,24 @@ export function Composer(): ReactNode {
         void submit();
       }}
     >
+      {queued !== undefined && (
+        <section className="composer__queued" aria-label="Message waiting to be sent">
+          <p className="composer__queued-head">
+            {status === 'idle' ? 'Not sent yet: the last turn stopped with an error.' : 'Will be sent when the assistant is done:'}
+          </p>
+          <p className="composer__queued-text">{queued}</p>
+          <div className="composer__queued-actions">
+            {status === 'idle' && (
+              <button type="button" className="button button--small button--primary" onClick={() => void sendQueuedNow()}>
+                Send it now
+              </button>
+            )}
+            <button type="button" className="button button--small button--secondary" onClick={takeBack}>
+              Edit it
+            </button>
+          </div>
+        </section>
+      )}
       <div className="composer__box">
         <label htmlFor={COMPOSER_INPUT_ID} className="visually-hidden">
           Message
@@ -92,8 +131,8 @@ export function Composer(): ReactNode {
           <button type="button" className="button button--secondary" disabled={status !== 'running'} onClick={() => void stop()}>
             <StopIcon size={12} /> Stop
           </button>
-          <button type="submit" className="button button--primary" disabled={!canSend}>
-            Send <SendIcon size={14} />
+          <button type="submit" className="button button--primary" disabled={!canSend && !canQueue}>
+            {canQueue ? 'Send when done' : 'Send'} <SendIcon size={14} />
           </button>
         </div>
       </div>

@@ -95,6 +95,36 @@ describe('renderer stores (UI: state flows one way, DK2)', () => {
     expect(bridge.calls.filter((c) => c.channel === 'session:send')).toHaveLength(1);
   });
 
+  it('issue 12 item 7: a message typed while the session works waits and goes out when it is idle', async () => {
+    const sends = () => bridge.calls.filter((c) => c.channel === 'session:send').map((c) => c.request);
+    await stores.sessions.getState().send('first');
+    expect(stores.sessions.getState().queue('too early')).toBe(false); // not running yet: Send works
+    ev({ sessionId: 's1', type: 'status', status: 'running' });
+    expect(stores.sessions.getState().queue('second')).toBe(true);
+    expect(stores.sessions.getState().queue('  and third  ')).toBe(true);
+    expect(stores.sessions.getState().queued).toEqual({ s1: 'second\n\nand third' });
+    expect(sends()).toHaveLength(1);
+    ev({ sessionId: 's1', type: 'status', status: 'idle' });
+    await flush();
+    expect(sends()).toEqual([{ sessionId: 's1', text: 'first' }, { sessionId: 's1', text: 'second\n\nand third' }]);
+    expect(stores.sessions.getState().queued).toEqual({});
+  });
+
+  it('a queued message can be taken back, and waits when the turn ended on an error', async () => {
+    const sends = () => bridge.calls.filter((c) => c.channel === 'session:send');
+    await stores.sessions.getState().send('first');
+    ev({ sessionId: 's1', type: 'status', status: 'running' });
+    stores.sessions.getState().queue('edit me');
+    expect(stores.sessions.getState().unqueue()).toBe('edit me');
+    expect(stores.sessions.getState().unqueue()).toBeNull();
+    stores.sessions.getState().queue('after the failure');
+    ev({ sessionId: 's1', type: 'run_stopped', messageId: null, stop: { kind: 'error', text: 'Agent Desk could not reach Anthropic.', canContinue: false, errorCode: 'network' } });
+    ev({ sessionId: 's1', type: 'status', status: 'idle' });
+    await flush();
+    expect(sends()).toHaveLength(1);
+    expect(stores.sessions.getState().queued).toEqual({ s1: 'after the failure' });
+  });
+
   it('streams a reply: start → deltas batched per frame → final message replaces the draft', async () => {
     await stores.sessions.getState().send('hi');
     ev({ sessionId: 's1', type: 'message', message: msg('u1', 'user', 'hi') });

@@ -37,12 +37,18 @@ export interface SessionsState {
   sending: boolean;
   /** Why the last run stopped when no message of it joined the conversation (a hook blocked the prompt). */
   unsentStop: RunStop | null;
+  /** Messages typed while a session worked, sent when it is done (issue 12 item 7), by session. */
+  queued: Record<string, string>;
 
   refresh(): Promise<void>;
   open(sessionId: string): Promise<void>;
   /** Leave the open session: the next send starts a new one. */
   startNew(): void;
   send(text: string): Promise<boolean>;
+  /** While the open session works: keep `text` and send it once the session is idle (added to what waits). */
+  queue(text: string): boolean;
+  /** Take back the open session's queued message (to edit it, or not to send it). */
+  unqueue(): string | null;
   stop(): Promise<void>;
   /** Continue a run that stopped short: sends CONTINUE_TEXT as the next message. */
   continueRun(): Promise<boolean>;
@@ -108,6 +114,29 @@ export function createSessionsStore(bridge: Bridge, options: SessionsStoreOption
 
     const setStatus = (sessionId: string, status: SessionStatus): void => {
       set({ statuses: { ...get().statuses, [sessionId]: status } });
+      if (status === 'idle' && get().queued[sessionId] !== undefined) void sendQueued(sessionId);
+    };
+
+    /** A turn that failed keeps the queued message: it would fail the same way, and the person may want to retry first. */
+    const endedOnError = (sessionId: string): boolean => {
+      if (sessionId !== get().currentId) return false;
+      const stop = get().unsentStop ?? get().messages.at(-1)?.stopped;
+      return stop?.kind === 'error';
+    };
+
+    const sendQueued = async (sessionId: string): Promise<void> => {
+      // The turn's last events (its stop reason) may still be on their way: let them land first.
+      await Promise.resolve();
+      const text = get().queued[sessionId];
+      if (text === undefined || get().statuses[sessionId] !== 'idle' || endedOnError(sessionId)) return;
+      const { [sessionId]: _sent, ...rest } = get().queued;
+      set({ queued: rest });
+      try {
+        await bridge.invoke('session:send', { sessionId, text });
+      } catch (error) {
+        set({ queued: { ...get().queued, [sessionId]: text } });
+        fail(error, 'The waiting message was not sent');
+      }
     };
 
     const ensureDraft = (messageId: string, model = ''): void => {
@@ -140,6 +169,7 @@ export function createSessionsStore(bridge: Bridge, options: SessionsStoreOption
       opening: false,
       sending: false,
       unsentStop: null,
+      queued: {},
 
       async refresh() {
         try {
@@ -209,6 +239,23 @@ export function createSessionsStore(bridge: Bridge, options: SessionsStoreOption
         } finally {
           set({ sending: false });
         }
+      },
+
+      queue(text) {
+        const body = text.trim();
+        const { currentId, statuses, queued } = get();
+        if (!body || !currentId || (statuses[currentId] ?? 'idle') === 'idle') return false;
+        const before = queued[currentId];
+        set({ queued: { ...queued, [currentId]: before ? `${before}\n\n${body}` : body } });
+        return true;
+      },
+
+      unqueue() {
+        const { currentId, queued } = get();
+        if (!currentId || queued[currentId] === undefined) return null;
+        const { [currentId]: text, ...rest } = queued;
+        set({ queued: rest });
+        return text ?? null;
       },
 
       continueRun() {
@@ -296,7 +343,7 @@ export function createSessionsStore(bridge: Bridge, options: SessionsStoreOption
 
       reset() {
         leaveCurrent(null);
-        set({ sessions: [], listLoaded: false, statuses: {}, sending: false });
+        set({ sessions: [], listLoaded: false, statuses: {}, sending: false, queued: {} });
       },
     };
   });
