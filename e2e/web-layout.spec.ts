@@ -1,0 +1,46 @@
+// Issue 12 item 7 in Chromium: at 800 px an open side pane overlays the conversation instead of
+// squeezing it — the composer and a command card keep their width and nothing overflows its box.
+import type { Locator } from '@playwright/test';
+import { expect, screenshotPath, test } from './fixtures';
+import { ask, say, useTool } from './tool-helpers';
+
+const box = async (l: Locator) => (await l.boundingBox())!;
+
+test.describe('layout at 800 px', () => {
+  test.use({ viewport: { width: 800, height: 700 } });
+
+  for (const pane of ['Changes', 'Permission rules'] as const) {
+    test(`with the ${pane} pane open, the composer and a command card keep their layout`, async ({ page, webApp }) => {
+      webApp.fake.push({ content: [useTool('Bash', { command: 'touch notes.txt && ls', description: 'Make a notes file and list the folder' })] }, say('Made the notes file.'));
+      await page.goto(webApp.url);
+      await ask(page, 'Make a notes file');
+      await page.getByRole('dialog', { name: 'Allow Agent Desk to run a command?' }).getByRole('button', { name: 'Allow once' }).click();
+      await expect(page.getByRole('log', { name: 'Transcript' })).toContainText('Made the notes file.');
+
+      const composer = page.locator('.composer__box');
+      const card = page.getByRole('article', { name: /^Make a notes file and list the folder/ });
+      const before = { composer: await box(composer), card: await box(card) };
+
+      await page.getByRole('button', { name: new RegExp(`^${pane}`) }).click();
+      const side = pane === 'Changes' ? page.getByRole('region', { name: 'Changes' }) : page.getByRole('region', { name: 'Permission rules' });
+      await expect(side).toBeVisible();
+      await page.screenshot({ path: screenshotPath(`layout-800-${pane === 'Changes' ? 'changes' : 'rules'}`) });
+
+      // The conversation underneath keeps its size: the pane lies over it.
+      const after = { composer: await box(composer), card: await box(card), side: await box(side) };
+      expect(after.composer.width).toBeCloseTo(before.composer.width, 0);
+      expect(after.card.width).toBeCloseTo(before.card.width, 0);
+      expect(after.composer.width).toBeGreaterThan(450);
+      expect(after.side.width).toBeGreaterThan(300);
+      expect(after.side.x + after.side.width).toBeLessThanOrEqual(800);
+      // Nothing inside the pane, the card or the composer runs out of its box.
+      for (const l of [side, card, composer]) {
+        const overflow = await l.evaluate((el) => [...el.querySelectorAll('*')].filter((c) => (c as HTMLElement).offsetWidth > 0 && c.getBoundingClientRect().right > el.getBoundingClientRect().right + 1).length);
+        expect(overflow).toBe(0);
+      }
+      // Closing the pane gives the same layout back.
+      await side.getByRole('button', { name: /^Close/ }).click();
+      expect((await box(composer)).width).toBeCloseTo(before.composer.width, 0);
+    });
+  }
+});
