@@ -35,7 +35,7 @@ test.describe('layout at 800 px', () => {
       expect(after.side.x + after.side.width).toBeLessThanOrEqual(800);
       // Nothing inside the pane, the card or the composer runs out of its box.
       for (const l of [side, card, composer]) {
-        const overflow = await l.evaluate((el) => [...el.querySelectorAll('*')].filter((c) => (c as HTMLElement).offsetWidth > 0 && c.getBoundingClientRect().right > el.getBoundingClientRect().right + 1).length);
+        const overflow = await l.evaluate((el) => [...el.querySelectorAll('*')].filter((c) => (c as unknown as { offsetWidth: number }).offsetWidth > 0 && c.getBoundingClientRect().right > el.getBoundingClientRect().right + 1).length);
         expect(overflow).toBe(0);
       }
       // Closing the pane gives the same layout back.

@@ -17,6 +17,8 @@ function setup() {
   const store: SessionStore = {
     list: async () => [],
     load: async () => null,
+    remove: async () => false,
+    restore: async () => false,
     async append(_dir, _id, lines) {
       if (hold) await hold;
       if (fail) throw new Error('disk full');

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ToolCallView } from '../../shared/tools/tool-call';
 import type { Message } from '../../shared/transcript';
 import { sessionsDir } from '../base/data-paths';
-import { createSessionStore, isValidSessionId, type SessionMeta } from './store';
+import { createSessionStore, emptyTrash, isValidSessionId, TRASH_KEEP_MS, type SessionMeta } from './store';
 
 let dataDir: string;
 const projectDir = '/work/some project';
@@ -163,5 +163,54 @@ describe('session store', () => {
       expect(loaded?.calls.map((c) => c.id)).toEqual(['t2']);
       expect(warnings.some((w) => w.includes('t1'))).toBe(true);
     });
+  });
+});
+
+describe('issue 12 item 7: renaming and removing a conversation, with undo', () => {
+  it('a title line renames the session; the last one wins, in the list and on load', async () => {
+    const store = createSessionStore({ dataDir, log });
+    await store.append(projectDir, 's1', { meta: meta('s1', 1, 'Fix the build'), messages: [msg('u1', 'user', 'hi', 2)] });
+    await store.append(projectDir, 's1', { lines: [{ type: 'title', title: 'Build fixes', at: 3 }] });
+    await store.append(projectDir, 's1', { lines: [{ type: 'title', title: 'Build fixes, round two', at: 4 }] });
+    expect((await store.load(projectDir, 's1'))?.meta.title).toBe('Build fixes, round two');
+    expect((await store.list(projectDir)).map((s) => s.title)).toEqual(['Build fixes, round two']);
+  });
+
+  it('remove moves the file to the trash and restore brings it back whole', async () => {
+    const store = createSessionStore({ dataDir, log });
+    await store.append(projectDir, 's1', { meta: meta('s1', 1), messages: [msg('u1', 'user', 'keep me', 2)] });
+    await store.append(projectDir, 's2', { meta: meta('s2', 5) });
+    expect(await store.remove(projectDir, 's1')).toBe(true);
+    expect((await store.list(projectDir)).map((s) => s.id)).toEqual(['s2']);
+    expect(await store.load(projectDir, 's1')).toBeNull();
+    expect(await store.remove(projectDir, 's1')).toBe(false);
+    expect(await store.restore(projectDir, 's1')).toBe(true);
+    expect((await store.load(projectDir, 's1'))?.messages.map((m) => m.id)).toEqual(['u1']);
+    expect((await store.list(projectDir)).map((s) => s.id).sort()).toEqual(['s1', 's2']);
+    expect(await store.restore(projectDir, 's1')).toBe(false); // nothing in the trash any more
+  });
+
+  it('refuses ids that are not session ids, and a restore onto a session that exists', async () => {
+    const store = createSessionStore({ dataDir, log });
+    expect(await store.remove(projectDir, '../x')).toBe(false);
+    expect(await store.restore(projectDir, '../../etc/passwd')).toBe(false);
+    await store.append(projectDir, 's1', { meta: meta('s1', 1) });
+    await store.remove(projectDir, 's1');
+    await store.append(projectDir, 's1', { meta: meta('s1', 9, 'a new one') });
+    expect(await store.restore(projectDir, 's1')).toBe(false);
+    expect((await store.load(projectDir, 's1'))?.meta.title).toBe('a new one');
+  });
+
+  it('the trash forgets sessions removed more than a week ago, and keeps newer ones', async () => {
+    const { readdir: ls } = await import('node:fs/promises');
+    const store = createSessionStore({ dataDir, log });
+    const trash = path.join(sessionsDir(dataDir, projectDir), '.trash');
+    await store.append(projectDir, 'old', { meta: meta('old', 1) });
+    await store.remove(projectDir, 'old');
+    await emptyTrash(trash, Date.now() + TRASH_KEEP_MS - 60_000);
+    expect(await ls(trash)).toEqual(['old.jsonl']);
+    await emptyTrash(trash, Date.now() + TRASH_KEEP_MS + 60_000);
+    expect(await ls(trash)).toEqual([]);
+    expect(await store.restore(projectDir, 'old')).toBe(false);
   });
 });

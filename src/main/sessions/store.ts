@@ -5,8 +5,10 @@
 // reply before each of its tool calls runs (`reply_blocks`) and each call's result when it finishes
 // (`tool_result`), so a turn a crash cut short is rebuilt on load (recover.ts). Reading skips a bad line
 // (a crash mid-write, a hand edit) with a warning and keeps the rest, and skips lines of a type it does
-// not know (a newer version's); a file without a valid meta line is left out.
-import { open, mkdir, readdir, readFile, stat } from 'node:fs/promises';
+// not know (a newer version's); a file without a valid meta line is left out. A `title` line renames
+// the session (the last one wins); a removed session waits in the folder's `.trash` until restored or
+// a week old.
+import { open, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { ToolCallView } from '../../shared/tools/tool-call';
@@ -33,10 +35,15 @@ const ToolResultLine = z.object({ type: z.literal('tool_result'), messageId: z.s
 /** `stopped` is read on its own: a stop this version does not know must not cost the turn its end. */
 const TurnEndLine = z.object({ type: z.literal('turn_end'), turnId: z.string(), at: z.number(), stopped: z.unknown().optional() });
 const TurnStopped = z.object({ messageId: z.string(), stop: RunStop });
-const LINE_SCHEMAS = { message: MessageLine, tool_call: ToolCallLine, turn_start: TurnStartLine, reply_blocks: ReplyBlocksLine, tool_result: ToolResultLine, turn_end: TurnEndLine } as const;
+export const SESSION_TITLE_MAX = 200;
+const TitleLine = z.object({ type: z.literal('title'), title: z.string().max(SESSION_TITLE_MAX), at: z.number() });
+const LINE_SCHEMAS = { message: MessageLine, tool_call: ToolCallLine, turn_start: TurnStartLine, reply_blocks: ReplyBlocksLine, tool_result: ToolResultLine, turn_end: TurnEndLine, title: TitleLine } as const;
 
 /** One line after the meta line, as the writer hands it over. */
-export type SessionLine = LogEntry | { type: 'tool_call'; call: ToolCallView };
+export type SessionLine = LogEntry | { type: 'tool_call'; call: ToolCallView } | z.infer<typeof TitleLine>;
+
+/** How long a removed session can be restored. */
+export const TRASH_KEEP_MS = 7 * 24 * 3600 * 1000;
 
 export interface StoredSession {
   meta: SessionMeta;
@@ -63,6 +70,10 @@ export interface SessionStore {
   load(projectDir: string, id: string): Promise<StoredSession | null>;
   /** One append of the given lines; the meta line goes first when the session is new on disk. */
   append(projectDir: string, id: string, lines: AppendLines): Promise<void>;
+  /** Moves the session to the trash (restorable for TRASH_KEEP_MS); false when there is no such session. */
+  remove(projectDir: string, id: string): Promise<boolean>;
+  /** Brings a removed session back; false when it is not in the trash or its place is taken. */
+  restore(projectDir: string, id: string): Promise<boolean>;
 }
 
 /** Ids become file names: only a safe alphabet, so no id can point outside the sessions folder. */
@@ -121,6 +132,7 @@ export function parseSessionFile(text: string, file: string, log?: Logger): Stor
     }
     const entry = parsed.data;
     if (entry.type === 'tool_call') calls.set(entry.call.id, entry.call);
+    else if (entry.type === 'title') meta = { ...meta, title: entry.title };
     else if (entry.type === 'turn_end') {
       const stopped = TurnStopped.safeParse(entry.stopped);
       entries.push({ type: 'turn_end', turnId: entry.turnId, at: entry.at, ...(stopped.success ? { stopped: stopped.data } : {}) });
@@ -129,6 +141,16 @@ export function parseSessionFile(text: string, file: string, log?: Logger): Stor
   if (!meta) return null;
   const { messages, interrupted } = recoverTranscript(entries);
   return { meta, messages, calls: [...calls.values()], ...(interrupted.length > 0 ? { interrupted } : {}) };
+}
+
+/** Sessions removed more than TRASH_KEEP_MS ago are gone for good. */
+export async function emptyTrash(trash: string, now = Date.now()): Promise<void> {
+  for (const name of await readdir(trash).catch(() => [] as string[])) {
+    const file = path.join(trash, name);
+    const st = await stat(file).catch(() => null);
+    // A rename sets the file's ctime: the moment it was removed.
+    if (st?.isFile() && now - st.ctimeMs > TRASH_KEEP_MS) await rm(file, { force: true });
+  }
 }
 
 export function createSessionStore(opts: { dataDir: string; log?: Logger }): SessionStore {
@@ -185,6 +207,36 @@ export function createSessionStore(opts: { dataDir: string; log?: Logger }): Ses
       if (!isValidSessionId(id)) return null;
       const s = await readSession(fileOf(projectDir, id));
       return s && s.meta.id === id ? s : null;
+    },
+
+    async remove(projectDir, id) {
+      if (!isValidSessionId(id)) return false;
+      const file = fileOf(projectDir, id);
+      const trash = path.join(path.dirname(file), '.trash');
+      await mkdir(trash, { recursive: true, mode: 0o700 });
+      try {
+        await rename(file, path.join(trash, `${id}.jsonl`));
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
+        throw err;
+      }
+      cache.delete(file);
+      await emptyTrash(trash);
+      return true;
+    },
+
+    async restore(projectDir, id) {
+      if (!isValidSessionId(id)) return false;
+      const file = fileOf(projectDir, id);
+      const from = path.join(path.dirname(file), '.trash', `${id}.jsonl`);
+      if (await stat(file).then(() => true, () => false)) return false;
+      try {
+        await rename(from, file);
+        return true;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
+        throw err;
+      }
     },
 
     async append(projectDir, id, lines) {
