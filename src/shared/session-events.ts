@@ -1,6 +1,7 @@
 // Events a running session publishes (main → renderer), one plain-data union.
 import { z } from 'zod';
 import { PermissionDecision, PermissionRequestView } from './permissions/request';
+import { SavedAlwaysRule } from './permissions/rule-store';
 import { ToolCallView, ToolProgress } from './tools/tool-call';
 import { Message, RunStop, SessionStatus, SessionSummary } from './transcript';
 
@@ -53,6 +54,8 @@ export const SessionEvent = z.discriminatedUnion('type', [
     type: z.literal('permission_resolved'),
     requestId: z.string(),
     decision: PermissionDecision.or(z.literal('cancelled')),
+    /** "Always allow" saved a rule: which, and where (the conversation's notice offers to undo it). */
+    saved: SavedAlwaysRule.optional(),
   }),
   /**
    * The run stopped short (a limit, a stop reason such as max_tokens, a hook, an error): why, in plain

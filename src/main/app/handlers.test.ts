@@ -1,6 +1,7 @@
 // Issue 5 item 6 (approval inbox): permission:reply-many applies each reply in order through the same
 // path as permission:reply (per-request accepted flag, never a throw); permission:pending lists the
-// project's waiting requests. Both need a project (PL4e).
+// project's waiting requests. Both need a project (PL4e). Issue 13 item 3: permission:undo-always takes
+// a rule out of the session and the settings file it was saved to, and refuses bad input untouched.
 import { chmod, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import nodePath from 'node:path';
@@ -12,7 +13,8 @@ import type { HandlerContext } from '../ipc/context';
 import { createDispatcher } from '../ipc/dispatch';
 import { createHandlers } from './handlers';
 import { createLogger } from '../base/log';
-import type { AuthService, HostPort, SessionService } from './ports';
+import { IpcFailure } from '../../shared/ipc/errors';
+import type { AuthService, HostPort, PermissionService, SessionService } from './ports';
 
 const ctx: HandlerContext = { host: 'web', clientId: 'c', projectDir: '/p' };
 const view = (requestId: string, createdAt: number): PermissionRequestView => ({
@@ -148,5 +150,100 @@ describe('PX6: changes:revert and changes:open', () => {
     expect(await dispatcher.invoke('changes:open', { sessionId: 's', path: p.file }, c)).toEqual({ ok: true, value: { shown: 'folder' } });
     expect(host.openPath).toHaveBeenCalledTimes(1);
     await p.done();
+  });
+});
+
+describe('issue 13 item 3: permission:undo-always', () => {
+  function undoSetup(opts: { sessionRules?: string[]; fileRules?: Partial<Record<'localSettings' | 'projectSettings' | 'userSettings', string[]>> } = {}) {
+    const sessionRules = new Set(opts.sessionRules ?? []);
+    const files = { localSettings: [], projectSettings: [], userSettings: [], ...opts.fileRules } as Record<string, string[]>;
+    const forgetRule = vi.fn(async (_dir: string, sessionId: string, rule: string) => {
+      if (sessionId !== 's1') throw new IpcFailure({ code: 'not_found', message: `No session ${sessionId} in this project.` });
+      return sessionRules.delete(rule);
+    });
+    const remove = vi.fn(async (_dir: string, edit: { source: string; behavior: string; rule: string }) => {
+      const list = files[edit.source]!;
+      if (!list.includes(edit.rule)) throw new IpcFailure({ code: 'not_found', message: `no ${edit.behavior} rule "${edit.rule}"` });
+      files[edit.source] = list.filter((r) => r !== edit.rule);
+      return {} as never;
+    });
+    const permissions = { remove } as unknown as PermissionService;
+    const handlers = createHandlers({ sessions: { forgetRule } as unknown as SessionService, auth: {} as AuthService, host: {} as HostPort, log: createLogger({ level: 'silent' }), permissions });
+    return { forgetRule, remove, sessionRules, files, dispatcher: createDispatcher({ ...handlers, log: createLogger({ level: 'silent' }) }) };
+  }
+
+  it('a rule saved to a settings file goes from the session and from that file only', async () => {
+    const u = undoSetup({ sessionRules: ['Bash(touch:*)'], fileRules: { localSettings: ['Bash(touch:*)', 'Bash(ls)'], userSettings: ['Bash(touch:*)'] } });
+    const r = await u.dispatcher.invoke('permission:undo-always', { sessionId: 's1', rule: ' Bash(touch:*) ', destination: 'localSettings' }, ctx);
+    expect(r).toEqual({ ok: true, value: { undone: true, session: true, file: true } });
+    expect(u.forgetRule).toHaveBeenCalledWith('/p', 's1', 'Bash(touch:*)');
+    expect(u.remove).toHaveBeenCalledWith('/p', { source: 'localSettings', behavior: 'allow', rule: 'Bash(touch:*)' });
+    expect(u.sessionRules.size).toBe(0);
+    expect(u.files).toEqual({ localSettings: ['Bash(ls)'], projectSettings: [], userSettings: ['Bash(touch:*)'] });
+  });
+
+  it('a session-only rule goes from the session; no file is touched', async () => {
+    const u = undoSetup({ sessionRules: ['Bash(touch:*)'], fileRules: { localSettings: ['Bash(touch:*)'] } });
+    expect(await u.dispatcher.invoke('permission:undo-always', { sessionId: 's1', rule: 'Bash(touch:*)', destination: 'session' }, ctx)).toEqual({
+      ok: true,
+      value: { undone: true, session: true, file: false },
+    });
+    expect(u.remove).not.toHaveBeenCalled();
+    expect(u.files.localSettings).toEqual(['Bash(touch:*)']);
+  });
+
+  it('a rule that is in neither place: undone false, nothing changed; already gone from the file: the session rule still goes', async () => {
+    const u = undoSetup({ sessionRules: ['Bash(ls)'], fileRules: { projectSettings: ['Bash(ls)'] } });
+    expect(await u.dispatcher.invoke('permission:undo-always', { sessionId: 's1', rule: 'Bash(rm:*)', destination: 'projectSettings' }, ctx)).toEqual({
+      ok: true,
+      value: { undone: false, session: false, file: false },
+    });
+    expect([...u.sessionRules]).toEqual(['Bash(ls)']);
+    expect(u.files.projectSettings).toEqual(['Bash(ls)']);
+    expect(await u.dispatcher.invoke('permission:undo-always', { sessionId: 's1', rule: 'Bash(ls)', destination: 'userSettings' }, ctx)).toEqual({
+      ok: true,
+      value: { undone: true, session: true, file: false },
+    });
+    expect(u.files.projectSettings).toEqual(['Bash(ls)']);
+  });
+
+  it('an unknown session is not_found and no file is touched', async () => {
+    const u = undoSetup({ fileRules: { localSettings: ['Bash(touch:*)'] } });
+    expect(await u.dispatcher.invoke('permission:undo-always', { sessionId: 'nope', rule: 'Bash(touch:*)', destination: 'localSettings' }, ctx)).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
+    expect(u.remove).not.toHaveBeenCalled();
+    expect(u.files.localSettings).toEqual(['Bash(touch:*)']);
+  });
+
+  it('bad payloads are invalid_input and reach nothing; no project is no_project', async () => {
+    const u = undoSetup({ sessionRules: ['Bash(ls)'] });
+    const good = { sessionId: 's1', rule: 'Bash(ls)', destination: 'session' };
+    for (const bad of [
+      {},
+      { ...good, extra: 1 },
+      { ...good, rule: '   ' },
+      { ...good, rule: 'x'.repeat(2_001) },
+      { ...good, sessionId: '' },
+      { ...good, sessionId: 's'.repeat(201) },
+      { ...good, destination: 'policySettings' },
+      { ...good, destination: 'flagSettings' },
+      { sessionId: 's1', rule: 'Bash(ls)' },
+    ]) {
+      expect(await u.dispatcher.invoke('permission:undo-always', bad, ctx)).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    }
+    expect(await u.dispatcher.invoke('permission:undo-always', good, { ...ctx, projectDir: null })).toMatchObject({ ok: false, error: { code: 'no_project' } });
+    expect(u.forgetRule).not.toHaveBeenCalled();
+    expect(u.remove).not.toHaveBeenCalled();
+  });
+
+  it('a file that cannot be changed is its typed error (Undo can be tried again)', async () => {
+    const u = undoSetup({ sessionRules: ['Bash(ls)'] });
+    u.remove.mockRejectedValueOnce(new IpcFailure({ code: 'unsupported', message: '.claude/settings.local.json is not valid JSON; fix it before changing rules here.' }));
+    expect(await u.dispatcher.invoke('permission:undo-always', { sessionId: 's1', rule: 'Bash(ls)', destination: 'localSettings' }, ctx)).toMatchObject({
+      ok: false,
+      error: { code: 'unsupported', message: expect.stringContaining('not valid JSON') },
+    });
   });
 });

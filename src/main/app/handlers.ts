@@ -103,6 +103,27 @@ export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; sen
       const dir = requireProject(ctx);
       return { requests: sessions.pendingPermissions ? await sessions.pendingPermissions(dir) : [] };
     },
+    // Undo of "Always allow" (issue 13 item 3): wherever the answer put the rule, it goes.
+    'permission:undo-always': async ({ sessionId, rule, destination }, ctx) => {
+      const dir = requireProject(ctx);
+      if (!sessions.forgetRule) throw new IpcFailure({ code: 'unsupported', message: 'Always-allow answers cannot be undone here.' });
+      const service = destination === 'session' ? null : rules();
+      // An unknown session throws here, before any file is touched. The session rule goes first: should
+      // the file then fail to change, the file's rule still allows the same calls, so nothing a person
+      // sees has changed and Undo can simply be tried again.
+      const session = await sessions.forgetRule(dir, sessionId, rule);
+      let file = false;
+      if (service && destination !== 'session') {
+        try {
+          await service.remove(dir, { source: destination, behavior: 'allow', rule });
+          file = true;
+        } catch (err) {
+          // Not in the file (removed in the workbench meanwhile): nothing to take out there.
+          if (!(err instanceof IpcFailure && err.code === 'not_found')) throw err;
+        }
+      }
+      return { undone: session || file, session, file };
+    },
     'permissions:list': async (_req, ctx) => rules().list(requireProject(ctx)),
     'permissions:add': async (edit, ctx) => rules().add(requireProject(ctx), edit),
     'permissions:remove': async (edit, ctx) => rules().remove(requireProject(ctx), edit),

@@ -33,6 +33,11 @@ export interface SessionService {
   stop(projectDir: string, sessionId: string): Promise<boolean>;
   /** Answer a pending permission request; false when it is unknown or already settled. */
   replyPermission(projectDir: string, reply: PermissionReplyInput): Promise<boolean>;
+  /**
+   * "Always allow" undone: the session stops allowing by its session rule at once; false when it had no
+   * such rule. Throws IpcFailure('not_found') for an unknown session (absent = sessions keep no rules).
+   */
+  forgetRule?(projectDir: string, sessionId: string, rule: string): Promise<boolean>;
   /** The approval inbox: every request of the project's sessions still waiting, oldest first (absent = none can wait). */
   pendingPermissions?(projectDir: string): Promise<PermissionRequestView[]>;
   /** The project's folder and its settings' additional working folders (absent = the project's folder only). */

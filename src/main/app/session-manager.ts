@@ -100,6 +100,10 @@ export class SessionManager implements SessionService {
     return false;
   }
 
+  async forgetRule(projectDir: string, sessionId: string, rule: string): Promise<boolean> {
+    return (await this.get(projectDir, sessionId)).forgetRule(rule);
+  }
+
   /** Every request still waiting in this project's sessions (tasks included), oldest first. */
   async pendingPermissions(projectDir: string): Promise<PermissionRequestView[]> {
     const dir = path.resolve(projectDir);

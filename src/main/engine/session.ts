@@ -194,6 +194,11 @@ export class Session {
     return this.runtime?.tools?.replyPermission(reply) ?? false;
   }
 
+  /** An "Always allow" rule of this session undone: the next call is decided without it; false when it had none such. */
+  forgetRule(rule: string): boolean {
+    return this.runtime?.tools?.forgetRule(rule) ?? false;
+  }
+
   /**
    * Accept a user message and start the turn. Throws IpcFailure('busy') while a turn runs; the returned
    * promise settles when the turn ends (it never rejects: failures are in the outcome and published).

@@ -214,6 +214,33 @@ describe('PL4e/f session rules and denial tracking through the decider', () => {
     expect(d.remember('Bash(')).toBe(false);
   });
 
+  it('forget() takes an "always allow" session rule back: the next decision asks again; other rules stay', async () => {
+    const sessionRules = createSessionRules();
+    const d = decider({ sessionRules, set: rules({ allow: [r('Bash(ls:*)', 'localSettings')] }) });
+    expect(d.remember('Bash(npm test)')).toBe(true);
+    expect(d.remember('Bash(git status)')).toBe(true);
+    expect((await d.decide(check(bash, npmTest).c)).behavior).toBe('allow');
+
+    expect(d.forget(' Bash(npm test) ')).toBe(true);
+    expect(await d.decide(check(bash, npmTest).c)).toMatchObject({ behavior: 'ask' });
+    // The other session rule and the settings file's rule still allow.
+    expect(await d.decide(check(bash, { command: 'git status' }).c)).toMatchObject({ behavior: 'allow', reason: { type: 'rule', rule: 'Bash(git status)', source: 'session' } });
+    expect(await d.decide(check(bash, { command: 'ls -la' }).c)).toMatchObject({ behavior: 'allow', reason: { type: 'rule', rule: 'Bash(ls:*)', source: 'localSettings' } });
+    expect(sessionRules.rules().allow.map((e) => e.rule)).toEqual(['Bash(git status)']);
+  });
+
+  it('forget() of a rule the session does not have is false and changes nothing, settings-file rules included', async () => {
+    const sessionRules = createSessionRules();
+    const d = decider({ sessionRules, set: rules({ allow: [r('Bash(npm test)', 'localSettings')] }) });
+    expect(d.remember('Bash(git status)')).toBe(true);
+    expect(d.forget('Bash(npm test)')).toBe(false);
+    expect(d.forget('Bash(git status:*)')).toBe(false);
+    expect(d.forget('Bash(git status)')).toBe(true);
+    expect(d.forget('Bash(git status)')).toBe(false);
+    // A settings file's rule is not the decider's to forget.
+    expect((await d.decide(check(bash, npmTest).c)).behavior).toBe('allow');
+  });
+
   it('recordDenial counts Bash denials by command word and returns guidance at the third', () => {
     const d = decider({ denials: createDenialTracker() });
     expect(d.recordDenial('Bash', { command: 'rm a' })).toBeUndefined();

@@ -268,6 +268,7 @@ export function createPermissionDecider(opts: PermissionDeciderOptions): Permiss
       if (added && destination && destination !== 'session') opts.persistRule?.(destination, 'allow', rule.trim());
       return added;
     },
+    forget: (rule) => session.remove('allow', rule),
     recordDenial: (toolName, input) => denials.record(toolName, denialPattern(toolName, input)),
   };
 }

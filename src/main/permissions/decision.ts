@@ -65,6 +65,11 @@ export interface PermissionDecider {
    * false when the rule does not parse.
    */
   remember(rule: string, destination?: RuleDestination): boolean;
+  /**
+   * "Always allow" undone: the session rule goes, so the very next call is decided without it; false
+   * when this session has no such rule. A settings file is not touched (the workbench's removal is).
+   */
+  forget(rule: string): boolean;
   /** PL4f: counts a denial; returns guidance for the model once a limit is reached. */
   recordDenial(toolName: string, input: unknown): string | undefined;
 }

@@ -5,6 +5,8 @@ import type { RuleBehavior, RuleSet } from './types';
 export interface SessionRules {
   /** False (and nothing stored) when the rule does not parse, its path pattern does not compile, or it is one this behaviour skips. Duplicates are kept once. */
   add(behavior: RuleBehavior, rule: string): boolean;
+  /** Takes the rule out (an undone "always allow"); false when this session had no such rule. */
+  remove(behavior: RuleBehavior, rule: string): boolean;
   /** A snapshot; later additions do not change it. */
   rules(): RuleSet;
   clear(): void;
@@ -18,6 +20,13 @@ export function createSessionRules(): SessionRules {
       const trimmed = rule.trim();
       if (ruleProblem(trimmed, undefined, behavior) !== null) return false;
       if (!store[behavior].includes(trimmed)) store[behavior].push(trimmed);
+      return true;
+    },
+    remove(behavior, rule) {
+      const trimmed = rule.trim();
+      const at = store[behavior].indexOf(trimmed);
+      if (at < 0) return false;
+      store[behavior] = store[behavior].filter((_, i) => i !== at);
       return true;
     },
     rules: () => ({ allow: entries('allow'), deny: entries('deny'), ask: entries('ask') }),

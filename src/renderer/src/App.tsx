@@ -14,6 +14,7 @@ import { InboxButton } from './inbox/InboxButton';
 import { InboxPanel } from './inbox/InboxPanel';
 import { useInbox } from './inbox/use-inbox';
 import { windowTitle } from './inbox/window-title';
+import { AlwaysNotice } from './permissions/AlwaysNotice';
 import { ApprovalDialog } from './permissions/ApprovalDialog';
 import { RulesButton } from './rules/RulesButton';
 import { RulesPane } from './rules/RulesPane';
@@ -88,6 +89,7 @@ export function App(): ReactNode {
           <AuthPanel />
           <Transcript />
           <ApprovalDialog reviewId={inbox.reviewId} inboxOpen={inbox.open} onReviewAll={inbox.showAll} onReviewEnd={inbox.endReview} />
+          <AlwaysNotice />
           <Composer />
         </main>
         {changesOpen && <ChangesPane onClose={() => setChangesOpen(false)} />}

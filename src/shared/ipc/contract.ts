@@ -10,6 +10,8 @@ import {
   RuleTestInput,
   RuleTestResult,
   RuleUpdateInput,
+  UndoAlwaysInput,
+  UndoAlwaysResult,
 } from '../permissions/rule-store';
 import { SessionEvent, UsageTotals } from '../session-events';
 import { ToolCallView } from '../tools/tool-call';
@@ -114,6 +116,11 @@ export const invokeContract = {
   },
   /** The approval inbox answers a group of requests at once (issue 5 item 6). */
   'permission:reply-many': { request: PermissionReplyManyInput, response: PermissionReplyManyResult },
+  /**
+   * Undo of an "Always allow" answer (issue 13 item 3): the session stops allowing by the rule at once,
+   * and a rule saved to a settings file is taken out of it. Unknown session: not_found, nothing changed.
+   */
+  'permission:undo-always': { request: UndoAlwaysInput, response: UndoAlwaysResult },
   /** Every request of this project's sessions, subagents and tasks still waiting, oldest first. */
   'permission:pending': { request: empty, response: z.object({ requests: z.array(PermissionRequestView) }) },
   /** Rule workbench (issue 5): every rule by source with its file, and whether the source is writable. */

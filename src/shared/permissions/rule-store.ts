@@ -13,6 +13,28 @@ export type RuleDestination = z.infer<typeof RuleDestination>;
 
 const ruleText = z.string().trim().min(1).max(2_000);
 
+/** What an "Always allow" answer saved and where (issue 13 item 3): the notice shows it, its Undo sends it back. */
+export const SavedAlwaysRule = z.object({ rule: z.string(), destination: RuleDestination });
+export type SavedAlwaysRule = z.infer<typeof SavedAlwaysRule>;
+
+/** Undo of "Always allow": the rule goes from the session and, when it was saved to one, from that settings file. */
+export const UndoAlwaysInput = z.strictObject({
+  sessionId: z.string().min(1).max(200),
+  rule: ruleText,
+  destination: RuleDestination,
+});
+export type UndoAlwaysInput = z.infer<typeof UndoAlwaysInput>;
+
+export const UndoAlwaysResult = z.object({
+  /** False when the rule was in neither place (nothing changed). */
+  undone: z.boolean(),
+  /** The session had the rule and no longer allows by it. */
+  session: z.boolean(),
+  /** The settings file had the rule and no longer does (false for the session destination). */
+  file: z.boolean(),
+});
+export type UndoAlwaysResult = z.infer<typeof UndoAlwaysResult>;
+
 export const RuleSourceListing = z.object({
   source: RuleSourceName,
   /** "Managed policy", "This project (shared)", … */

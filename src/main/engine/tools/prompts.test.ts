@@ -1,5 +1,6 @@
 // Issue 5 item 6 (approval inbox) / PL4e: a session's requests are stamped with when, which turn and
-// whose; a background task's requests carry expiresAt and, unanswered, become denials (DK3).
+// whose; a background task's requests carry expiresAt and, unanswered, become denials (DK3). Issue 13
+// item 3: an "Always allow" resolution carries the rule it saved and where.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RequestOrigin } from '../../../shared/permissions/request';
 import type { PermissionRequest } from '../../permissions/types';
@@ -113,5 +114,21 @@ describe('issue 5 item 6 / DK3: a background task request expires into a denial,
     expect(prompts.reply({ requestId: 'r1', decision: 'allow_always', rule: 'Bash(npm test)' })).toBe(true);
     expect(await answer).toEqual({ decision: 'allow_always', rule: 'Bash(npm test)' });
     expect(events.slice(1)).toEqual([{ type: 'permission_resolved', requestId: 'r1', decision: 'allow_always' }]);
+  });
+});
+
+describe('issue 13 item 3: what an "Always allow" answer carries', () => {
+  it('the saved rule and its destination ride on permission_resolved; "every edit" reaches the prompt as the session mode', async () => {
+    const { events, prompts } = setup();
+    const first = prompts.prompter.prompt(req('r1'), new AbortController().signal);
+    expect(prompts.reply({ requestId: 'r1', decision: 'allow_always', rule: 'Bash(npm test)' }, { rule: 'Bash(npm test)', destination: 'localSettings' })).toBe(true);
+    expect(await first).toMatchObject({ decision: 'allow_always', rule: 'Bash(npm test)' });
+    expect(events.at(-1)).toEqual({ type: 'permission_resolved', requestId: 'r1', decision: 'allow_always', saved: { rule: 'Bash(npm test)', destination: 'localSettings' } });
+
+    // A mode, not a rule: the prompt is told so (no session rule is added), and nothing is "saved".
+    const second = prompts.prompter.prompt(req('r2'), new AbortController().signal);
+    expect(prompts.reply({ requestId: 'r2', decision: 'allow_always', sessionMode: 'acceptEdits' })).toBe(true);
+    expect(await second).toEqual({ decision: 'allow_always', sessionMode: 'acceptEdits' });
+    expect(events.at(-1)).toEqual({ type: 'permission_resolved', requestId: 'r2', decision: 'allow_always' });
   });
 });

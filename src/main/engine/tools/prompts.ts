@@ -3,6 +3,7 @@
 // `permission_resolved` (also when the call is cancelled while it waits, or a task's request expires).
 // Each request is stamped for the approval inbox (issue 5 item 6): when, which turn, whose, until when.
 import type { PermissionReplyInput, PermissionRequestView, RequestOrigin } from '../../../shared/permissions/request';
+import type { SavedAlwaysRule } from '../../../shared/permissions/rule-store';
 import { createHeadlessPrompter } from '../../permissions/headless-prompter';
 import { createRequestPrompter } from '../../permissions/request-prompter';
 import type { PermissionRequest, Prompter } from '../../permissions/types';
@@ -11,8 +12,11 @@ import { expiredDenial } from './task-approval';
 
 export interface SessionPrompts {
   prompter: Prompter;
-  /** Answers a pending request; false when it is unknown here or already settled. */
-  reply(reply: PermissionReplyInput): boolean;
+  /**
+   * Answers a pending request; false when it is unknown here or already settled. `saved`: the rule an
+   * "Always allow" answer saved, told with the resolution so the conversation can offer to undo it.
+   */
+  reply(reply: PermissionReplyInput, saved?: SavedAlwaysRule): boolean;
   /** Requests still waiting, oldest first. */
   pending(): PermissionRequestView[];
   /** The answer to `requestId` is on its way (a rule is being saved): it no longer expires. */
@@ -60,10 +64,10 @@ export function createSessionPrompts(opts: SessionPromptsOptions): SessionPrompt
   });
   return {
     prompter: requests,
-    reply(reply) {
-      const r = requests.reply(reply.requestId, { decision: reply.decision, ...(reply.feedback !== undefined ? { feedback: reply.feedback } : {}), ...(reply.rule !== undefined ? { rule: reply.rule } : {}) });
+    reply(reply, saved) {
+      const r = requests.reply(reply.requestId, { decision: reply.decision, ...(reply.feedback !== undefined ? { feedback: reply.feedback } : {}), ...(reply.rule !== undefined ? { rule: reply.rule } : {}), ...(reply.sessionMode ? { sessionMode: reply.sessionMode } : {}) });
       if (!r.ok) return false;
-      opts.publish({ type: 'permission_resolved', requestId: reply.requestId, decision: reply.decision });
+      opts.publish({ type: 'permission_resolved', requestId: reply.requestId, decision: reply.decision, ...(saved ? { saved } : {}) });
       return true;
     },
     pending: () => requests.pending(),

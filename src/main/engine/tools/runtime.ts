@@ -65,6 +65,8 @@ export interface ToolRuntime extends ToolRunner {
   views(): ToolCallView[];
   pendingPermissions(): PermissionRequestView[];
   replyPermission(reply: PermissionReplyInput): boolean;
+  /** "Always allow" undone: this session stops allowing by the rule at once; false when it had no such rule. */
+  forgetRule(rule: string): boolean;
 }
 
 /** Cards kept for session:open; older ones are rebuilt from the transcript by the UI. */
@@ -146,8 +148,8 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
     ...(opts.approvalTimeoutMs !== undefined ? { expireAfterMs: opts.approvalTimeoutMs } : {}),
     now: opts.now,
   });
-  /** The "always allow" write to a settings file just started: the answered call waits for it. */
-  let lastSave: Promise<void> | undefined;
+  /** The "always allow" write to a settings file just started (true once written): the answered call waits for it. */
+  let lastSave: Promise<boolean> | undefined;
   /** Requests answered "always allow" whose rule is still being saved (they resolve once it is). */
   const answering = new Set<string>();
   const takeSave = () => {
@@ -171,8 +173,12 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
       }),
       persistRule: (destination, behavior, rule) => {
         if (!opts.saveRule) return;
-        lastSave = opts.saveRule(destination, behavior, rule).catch((err: unknown) =>
-          opts.notify?.('warn', `The rule ${rule} applies to this session, but could not be saved to ${destination}: ${err instanceof Error ? err.message : String(err)}`),
+        lastSave = opts.saveRule(destination, behavior, rule).then(
+          () => true,
+          (err: unknown) => {
+            opts.notify?.('warn', `The rule ${rule} applies to this session, but could not be saved to ${destination}: ${err instanceof Error ? err.message : String(err)}`);
+            return false;
+          },
         );
       },
     }),
@@ -247,28 +253,30 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
         if (req?.kind === 'edit') sessionMode = 'acceptEdits';
         return prompts.reply(req?.kind === 'edit' ? reply : { requestId: reply.requestId, decision: 'allow_once' });
       }
-      // "Always allow" to a settings file: saved (and a session rule added) before the prompt resolves,
-      // so the next call already sees it.
-      const destination = reply.destination;
-      if (reply.decision === 'allow_always' && destination && destination !== 'session') {
-        const req = prompts.pending().find((r) => r.requestId === reply.requestId);
-        const rule = (reply.rule ?? req?.suggestions[0] ?? req?.toolName)?.trim();
-        if (req && rule && deps.permissions.remember(rule, destination)) {
-          const saving = takeSave();
-          // The call goes on once the file is written, so the next call (and anyone reading the file) sees it.
-          if (saving) {
-            // Accepted now: a task's request must not expire into a denial while its rule is written.
-            prompts.holdExpiry(reply.requestId);
-            answering.add(reply.requestId);
-            void saving.then(() => {
-              answering.delete(reply.requestId);
-              prompts.reply(reply);
-            });
-            return true;
-          }
+      // "Always allow" with a rule: the session rule is added (and a settings file written) before the
+      // prompt resolves, so the next call already sees it; the resolution says what was saved where.
+      const req = reply.decision === 'allow_always' ? prompts.pending().find((r) => r.requestId === reply.requestId) : undefined;
+      const rule = req ? (reply.rule ?? req.suggestions[0] ?? req.toolName).trim() : '';
+      const destination = reply.destination ?? 'session';
+      if (req && rule && deps.permissions.remember(rule, destination)) {
+        const saving = destination === 'session' ? undefined : takeSave();
+        // The call goes on once the file is written, so the next call (and anyone reading the file) sees it.
+        if (saving) {
+          // Accepted now: a task's request must not expire into a denial while its rule is written.
+          prompts.holdExpiry(reply.requestId);
+          answering.add(reply.requestId);
+          void saving.then((written) => {
+            answering.delete(reply.requestId);
+            // A failed write (already a notice) leaves the rule for this session only.
+            prompts.reply(reply, { rule, destination: written ? destination : 'session' });
+          });
+          return true;
         }
+        // Asked for this session only, or no file writer here (a test, a host without one).
+        return prompts.reply(reply, { rule, destination: 'session' });
       }
       return prompts.reply(reply);
     },
+    forgetRule: (rule) => deps.permissions.forget(rule),
   };
 }

@@ -16,6 +16,7 @@ function args(prompter: Prompter, remembered: string[] = [], overrides: Partial<
   const permissions: PermissionDecider = {
     decide: async () => verdict,
     remember: (rule) => (remembered.push(rule), true),
+    forget: () => false,
     recordDenial: () => undefined,
   };
   return { tool, input: { command: 'rm x' }, displayInput: { command: 'rm x' }, toolUseId: 't1', ctx: makeCtx([tool]), verdict, prompter, permissions, newId: () => 'r1', signal: new AbortController().signal, ...overrides };

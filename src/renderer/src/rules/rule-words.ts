@@ -21,7 +21,7 @@ export const BEHAVIORS: readonly BehaviorChoice[] = [
 
 export const behaviorLabel = (b: RuleBehaviorName): string => BEHAVIORS.find((x) => x.value === b)!.label;
 
-const LOWER_FIRST = new Set(['Any', 'Every', 'Only', 'Changing', 'Creating']);
+const LOWER_FIRST = new Set(['Any', 'Every', 'Only', 'Changing', 'Creating', 'Reading', 'Searching', 'Pages', 'Web']);
 
 /** What a rule covers, whichever list it is in ("Any command that starts with “npm test”"). */
 export function ruleMeaning(text: string): { ok: true; words: string; toolName: string } | { ok: false; error: string } {
@@ -31,10 +31,15 @@ export function ruleMeaning(text: string): { ok: true; words: string; toolName: 
   return { ok: true, words: d.words.replace(/, without asking$/, ''), toolName: d.toolName };
 }
 
+/** Rule words to go after a colon: "Any command …" → "any command …" (a name such as “Read” keeps its capital). */
+export function asClause(words: string): string {
+  const first = words.split(' ')[0] ?? '';
+  return LOWER_FIRST.has(first) ? words[0]!.toLowerCase() + words.slice(1) : words;
+}
+
 /** The meaning as a sentence for the rule being typed: "Allowed without asking: any command that starts with …". */
 export function ruleSentence(behavior: RuleBehaviorName, words: string): string {
-  const first = words.split(' ')[0] ?? '';
-  const body = LOWER_FIRST.has(first) ? words[0]!.toLowerCase() + words.slice(1) : words;
+  const body = asClause(words);
   const verb = { allow: 'Allowed without asking', ask: 'Asks you first', deny: 'Never allowed' }[behavior];
   return `${verb}: ${body}.`;
 }

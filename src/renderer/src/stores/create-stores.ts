@@ -1,6 +1,7 @@
 // Composition of the renderer's state: builds the stores over one Bridge and makes them the only
 // subscribers of its events. Returns a dispose function for tests and hot reload.
 import type { Bridge } from '../bridge/types';
+import { createAlwaysStore, type AlwaysStore } from './always-store';
 import { createAppStore, type AppStore, type Banner } from './app-store';
 import { createChangesStore, type ChangesStore } from './changes-store';
 import type { Schedule } from './frame-batch';
@@ -8,6 +9,7 @@ import { createRulesStore, type RulesStore } from './rules-store';
 import { createSessionsStore, type SessionsStore } from './sessions-store';
 import { createToolsStore, type ToolsStore } from './tools-store';
 import { createTrustStore, type TrustStore } from './trust-store';
+import { rememberedSession, rememberSession } from '../util/remembered-session';
 
 export interface Stores {
   app: AppStore;
@@ -19,6 +21,8 @@ export interface Stores {
   changes: ChangesStore;
   /** Whether the open folder is trusted, and the person's answer (PX4). */
   trust: TrustStore;
+  /** The latest "Always allow" rule of each conversation and its Undo (issue 13 item 3). */
+  always: AlwaysStore;
   /** Load app:init (and the session list); safe to call again. */
   start(): Promise<void>;
   dispose(): void;
@@ -35,11 +39,21 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
         sessions.getState().reset();
         tools.getState().reset();
         trust.getState().reset();
+        always.getState().reset();
       }
       if (init.project) {
         // Before anything of the folder runs, the person is asked whether it is to be trusted.
         void trust.getState().load();
-        void sessions.getState().refresh();
+        const list = sessions.getState().refresh();
+        // A reload returns to the conversation that was open.
+        const again = rememberedSession();
+        if (again && !previous) {
+          const ss = sessions;
+          void list.then(() => {
+            const st = ss.getState();
+            if (st.currentId === null && !st.opening && st.sessions.some((x) => x.id === again)) void st.open(again);
+          });
+        }
         // Every request still waiting in the project (after a reload or reconnect), for the inbox.
         void tools.getState().loadPending();
       }
@@ -51,15 +65,24 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
   sessions = createSessionsStore(bridge, {
     notify,
     ...schedule,
-    onEnter: (sessionId) => tools.getState().enter(sessionId),
+    onEnter: (sessionId) => {
+      rememberSession(sessionId);
+      tools.getState().enter(sessionId);
+    },
     onOpened: (sessionId, answer) => tools.getState().load(sessionId, answer),
   });
   const s = sessions;
+  const rules = createRulesStore(bridge);
+  const always = createAlwaysStore(bridge, {
+    // The workbench, when it has been read, shows the files without the rule.
+    onUndone: () => void (rules.getState().listing && rules.getState().load()),
+  });
 
   const offEvent = bridge.on('session:event', (event) => {
     // Tools first: a card's final snapshot is in place when the message that ends its turn arrives.
     tools.getState().handleEvent(event);
     s.getState().handleEvent(event);
+    always.getState().handleEvent(event);
   });
   // The folder's configuration changed and is not trusted (yet): ask again.
   const offTrust = bridge.on('project:trust', (status) => trust.setState({ status }));
@@ -83,9 +106,10 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
     app,
     sessions: s,
     tools,
-    rules: createRulesStore(bridge),
+    rules,
     changes: createChangesStore(bridge),
     trust,
+    always,
     async start() {
       await app.getState().load();
     },

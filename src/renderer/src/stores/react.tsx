@@ -1,6 +1,7 @@
 // React access to the stores: a provider at the root and selector hooks; components never touch the bridge.
 import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
+import type { AlwaysState } from './always-store';
 import type { AppState } from './app-store';
 import type { ChangesState } from './changes-store';
 import type { Stores } from './create-stores';
@@ -43,4 +44,8 @@ export function useChangesStore<T>(selector: (state: ChangesState) => T): T {
 
 export function useTrust<T>(selector: (state: TrustState) => T): T {
   return useStore(useStores().trust, selector);
+}
+
+export function useAlways<T>(selector: (state: AlwaysState) => T): T {
+  return useStore(useStores().always, selector);
 }
