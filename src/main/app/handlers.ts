@@ -82,6 +82,18 @@ export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; sen
       return { accepted: true as const };
     },
     'session:stop': async ({ sessionId }, ctx) => ({ stopped: await sessions.stop(requireProject(ctx), sessionId) }),
+    'session:rename': async ({ sessionId, title }, ctx) => {
+      if (!sessions.rename) throw new IpcFailure({ code: 'unsupported', message: 'Conversations cannot be renamed here.' });
+      return { session: await sessions.rename(requireProject(ctx), sessionId, title) };
+    },
+    'session:delete': async ({ sessionId }, ctx) => {
+      if (!sessions.remove) throw new IpcFailure({ code: 'unsupported', message: 'Conversations cannot be deleted here.' });
+      return { removed: await sessions.remove(requireProject(ctx), sessionId) };
+    },
+    'session:restore': async ({ sessionId }, ctx) => {
+      if (!sessions.restore) throw new IpcFailure({ code: 'unsupported', message: 'Conversations cannot be restored here.' });
+      return { session: await sessions.restore(requireProject(ctx), sessionId) };
+    },
     'permission:reply': async (reply, ctx) => ({ accepted: await sessions.replyPermission(requireProject(ctx), reply) }),
     // The inbox's group answer: each reply in order through the same path as one; a stale id is not accepted.
     'permission:reply-many': async ({ replies }, ctx) => {

@@ -31,6 +31,12 @@ export interface SessionService {
   /** Send the conversation again after a turn that ended on an error, adding nothing. */
   retry(projectDir: string, sessionId: string): Promise<void>;
   stop(projectDir: string, sessionId: string): Promise<boolean>;
+  /** A conversation's new name (absent = conversations keep their first message's). */
+  rename?(projectDir: string, sessionId: string, title: string): Promise<SessionSummary>;
+  /** To the trash; IpcFailure('busy') while it works, false when there was nothing to remove. */
+  remove?(projectDir: string, sessionId: string): Promise<boolean>;
+  /** Out of the trash; null when it is not there (any more). */
+  restore?(projectDir: string, sessionId: string): Promise<SessionSummary | null>;
   /** Answer a pending permission request; false when it is unknown or already settled. */
   replyPermission(projectDir: string, reply: PermissionReplyInput): Promise<boolean>;
   /**

@@ -94,6 +94,37 @@ export class SessionManager implements SessionService {
     return (await this.get(projectDir, sessionId)).stop();
   }
 
+  async rename(projectDir: string, sessionId: string, title: string): Promise<SessionSummary> {
+    const s = await this.get(projectDir, sessionId);
+    await s.rename(title);
+    return s.summary();
+  }
+
+  async remove(projectDir: string, sessionId: string): Promise<boolean> {
+    const dir = path.resolve(projectDir);
+    if (!isValidSessionId(sessionId)) return false;
+    const key = this.key(dir, sessionId);
+    const s = this.sessions.get(key);
+    if (s) {
+      if (s.status !== 'idle' || s.pendingPermissions().length > 0) {
+        throw new IpcFailure({ code: 'busy', message: 'This conversation is still working. Stop it first, then delete it.' });
+      }
+      // Its last lines go to disk first, so an undo brings all of it back; then nothing writes to it again.
+      await s.dispose();
+      this.sessions.delete(key);
+    }
+    const removed = await this.deps.store.remove(dir, sessionId);
+    // A conversation that never reached the disk (nothing said yet) is simply gone.
+    return removed || s !== undefined;
+  }
+
+  async restore(projectDir: string, sessionId: string): Promise<SessionSummary | null> {
+    const dir = path.resolve(projectDir);
+    if (!isValidSessionId(sessionId) || this.sessions.has(this.key(dir, sessionId))) return null;
+    if (!(await this.deps.store.restore(dir, sessionId))) return null;
+    return (await this.get(dir, sessionId)).summary();
+  }
+
   async replyPermission(projectDir: string, reply: PermissionReplyInput): Promise<boolean> {
     const dir = path.resolve(projectDir);
     for (const s of this.sessions.values()) if (s.projectDir === dir && s.replyPermission(reply)) return true;

@@ -97,6 +97,12 @@ export class SessionPersistence {
     this.queueInBackground({ type: 'tool_result', messageId, result, at: this.o.now() });
   }
 
+  /** A new name: a title line once the session is on disk (before, the meta line takes it). */
+  rename(title: string): Promise<void> {
+    if (!this.persisted) return Promise.resolve();
+    return this.queue({ type: 'title', title, at: this.o.now() });
+  }
+
   /** The final snapshot of a file-changing call (one that ends after its turn too). */
   keepCall(call: ToolCallView): void {
     this.savedCalls.set(call.id, call);

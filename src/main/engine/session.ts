@@ -22,6 +22,7 @@ import { CLAUDE_CODE_CATALOG } from '../permissions/tool-catalog';
 import type { InterruptedTurn } from '../sessions/recover';
 import type { SessionStore, StoredSession } from '../sessions/store';
 import { titleFromText, UNTITLED } from '../sessions/title';
+import { SESSION_TITLE_MAX } from '../sessions/store';
 import { buildSystemBlocks } from '../tools/core/tools-param';
 import type { SessionEventBody } from './event-body';
 import { runLoop, type LoopOptions, type LoopResult } from './loop';
@@ -262,6 +263,16 @@ export class Session {
   async dispose(): Promise<void> {
     await this.stop();
     await this.runtime?.dispose?.();
+    await this.persistence.settled();
+  }
+
+  /** The person's own name for the conversation: kept on disk, told to every window. */
+  async rename(title: string): Promise<void> {
+    const clean = title.replace(/\s+/g, ' ').trim().slice(0, SESSION_TITLE_MAX);
+    if (!clean || clean === this.title) return;
+    this.title = clean;
+    await this.persistence.rename(clean);
+    this.publish({ type: 'summary', session: this.summary() });
   }
 
   private publish(e: SessionEventBody): void {

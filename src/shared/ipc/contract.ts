@@ -109,6 +109,20 @@ export const invokeContract = {
     request: z.strictObject({ sessionId }),
     response: z.object({ stopped: z.boolean() }),
   },
+  /** A conversation's new name, as the person typed it. */
+  'session:rename': {
+    request: z.strictObject({ sessionId, title: z.string().trim().min(1).max(200) }),
+    response: z.object({ session: SessionSummary }),
+  },
+  /** Moves a conversation to the trash (refused while it works); `session:restore` undoes it. */
+  'session:delete': {
+    request: z.strictObject({ sessionId }),
+    response: z.object({ removed: z.boolean() }),
+  },
+  'session:restore': {
+    request: z.strictObject({ sessionId }),
+    response: z.object({ session: SessionSummary.nullable() }),
+  },
   /** The answer to a `permission_request` event (PL4e). */
   'permission:reply': {
     request: PermissionReplyInput,

@@ -142,3 +142,15 @@ export const FileEditIcon = (p: IconProps): ReactNode => (
     <path d="M9 17l.6-2.4 4.4-4.4 1.8 1.8-4.4 4.4z" />
   </Svg>
 );
+
+export const PencilIcon = (p: IconProps): ReactNode => (
+  <Svg {...p}>
+    <path d="M4 20h4L19 9l-4-4L4 16z" />
+  </Svg>
+);
+
+export const TrashIcon = (p: IconProps): ReactNode => (
+  <Svg {...p}>
+    <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
+  </Svg>
+);

@@ -125,6 +125,27 @@ describe('renderer stores (UI: state flows one way, DK2)', () => {
     expect(stores.sessions.getState().queued).toEqual({ s1: 'after the failure' });
   });
 
+  it('issue 12 item 7: rename, delete (leaving the open one for a new conversation) and undo', async () => {
+    bridge.handle('session:rename', ({ sessionId, title }) => ({ session: { ...summary(sessionId, 5), title } }));
+    bridge.handle('session:delete', () => ({ removed: true }));
+    bridge.handle('session:restore', ({ sessionId }) => ({ session: summary(sessionId, 1, 'old') }));
+    const st = () => stores.sessions.getState();
+    expect(await st().rename('new', 'Renamed')).toBe(true);
+    expect(st().sessions.find((x) => x.id === 'new')?.title).toBe('Renamed');
+    await st().open('old');
+    expect(await st().remove('old')).toBe(true);
+    expect(st().currentId).toBeNull();
+    expect(st().sessions.map((x) => x.id)).toEqual(['new']);
+    expect(st().removed).toEqual({ id: 'old', title: 'old' });
+    expect(await st().restoreRemoved()).toBe(true);
+    expect(st().removed).toBeNull();
+    expect(st().sessions.map((x) => x.id).sort()).toEqual(['new', 'old']);
+    bridge.fail('session:delete', { code: 'busy', message: 'This conversation is still working.' });
+    expect(await st().remove('new')).toBe(false);
+    expect(st().sessions.map((x) => x.id).sort()).toEqual(['new', 'old']);
+    expect(stores.app.getState().banners.at(-1)).toMatchObject({ title: 'The conversation was not deleted' });
+  });
+
   it('streams a reply: start → deltas batched per frame → final message replaces the draft', async () => {
     await stores.sessions.getState().send('hi');
     ev({ sessionId: 's1', type: 'message', message: msg('u1', 'user', 'hi') });

@@ -39,6 +39,8 @@ export interface SessionsState {
   unsentStop: RunStop | null;
   /** Messages typed while a session worked, sent when it is done (issue 12 item 7), by session. */
   queued: Record<string, string>;
+  /** The conversation just deleted, for its Undo. */
+  removed: { id: string; title: string } | null;
 
   refresh(): Promise<void>;
   open(sessionId: string): Promise<void>;
@@ -49,6 +51,11 @@ export interface SessionsState {
   queue(text: string): boolean;
   /** Take back the open session's queued message (to edit it, or not to send it). */
   unqueue(): string | null;
+  rename(sessionId: string, title: string): Promise<boolean>;
+  /** To the trash (the open one is left for a new conversation); `restoreRemoved` undoes it. */
+  remove(sessionId: string): Promise<boolean>;
+  restoreRemoved(): Promise<boolean>;
+  dismissRemoved(): void;
   stop(): Promise<void>;
   /** Continue a run that stopped short: sends CONTINUE_TEXT as the next message. */
   continueRun(): Promise<boolean>;
@@ -170,6 +177,7 @@ export function createSessionsStore(bridge: Bridge, options: SessionsStoreOption
       sending: false,
       unsentStop: null,
       queued: {},
+      removed: null,
 
       async refresh() {
         try {
@@ -258,6 +266,49 @@ export function createSessionsStore(bridge: Bridge, options: SessionsStoreOption
         return text ?? null;
       },
 
+      async rename(sessionId, title) {
+        try {
+          const { session } = await bridge.invoke('session:rename', { sessionId, title });
+          set({ sessions: upsertSession(get().sessions, session) });
+          return true;
+        } catch (error) {
+          fail(error, 'The conversation was not renamed');
+          return false;
+        }
+      },
+
+      async remove(sessionId) {
+        const title = get().sessions.find((s) => s.id === sessionId)?.title ?? 'Untitled conversation';
+        try {
+          const { removed } = await bridge.invoke('session:delete', { sessionId });
+          if (sessionId === get().currentId) leaveCurrent(null);
+          const { [sessionId]: _gone, ...queued } = get().queued;
+          set({ sessions: get().sessions.filter((s) => s.id !== sessionId), removed: removed ? { id: sessionId, title } : null, queued });
+          return removed;
+        } catch (error) {
+          fail(error, 'The conversation was not deleted');
+          return false;
+        }
+      },
+
+      async restoreRemoved() {
+        const removed = get().removed;
+        if (!removed) return false;
+        try {
+          const { session } = await bridge.invoke('session:restore', { sessionId: removed.id });
+          set({ removed: null, ...(session ? { sessions: upsertSession(get().sessions, session) } : {}) });
+          if (!session) notify({ level: 'warn', title: 'Could not bring it back', message: `“${removed.title}” is no longer in the trash.` });
+          return session !== null;
+        } catch (error) {
+          fail(error, 'The conversation was not brought back');
+          return false;
+        }
+      },
+
+      dismissRemoved() {
+        set({ removed: null });
+      },
+
       continueRun() {
         return get().send(CONTINUE_TEXT);
       },
@@ -343,7 +394,7 @@ export function createSessionsStore(bridge: Bridge, options: SessionsStoreOption
 
       reset() {
         leaveCurrent(null);
-        set({ sessions: [], listLoaded: false, statuses: {}, sending: false, queued: {} });
+        set({ sessions: [], listLoaded: false, statuses: {}, sending: false, queued: {}, removed: null });
       },
     };
   });
