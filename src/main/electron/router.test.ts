@@ -152,6 +152,21 @@ describe('sender checks (DK2)', () => {
     electron.ipcMain.emit('log:write', ipcEventFrom(fake(a)), { level: 'error', message: 'boom' });
     expect(log.error).toHaveBeenCalledWith(`renderer[${a.clientId}]: boom`);
   });
+
+  test('PX8 issue 16: a window that logs in a loop reaches the log only up to its limit; another window is not affected', () => {
+    dispose();
+    dispose = registerIpcRouter({ dispatcher, bus, windows, isTrustedUrl: (u) => isTrustedRendererUrl(u, location), log, logLimit: { lines: 5, bytes: 10_000, windowMs: 60_000 } });
+    const a = openWindow('/p/a');
+    const b = openWindow('/p/b');
+    for (let i = 0; i < 1000; i++) electron.ipcMain.emit('log:write', ipcEventFrom(fake(a)), { level: 'error', message: `loop ${i}` });
+    electron.ipcMain.emit('log:write', ipcEventFrom(fake(b)), { level: 'error', message: 'from b' });
+    const lines = log.error.mock.calls.map((c) => String(c[0]));
+    expect(lines.filter((l) => l.startsWith(`renderer[${a.clientId}]: loop`))).toHaveLength(5);
+    expect(lines).toContain(`renderer[${b.clientId}]: from b`);
+    dispose(); // closing says what was dropped
+    const droppedBytes = Array.from({ length: 995 }, (_, k) => `loop ${k + 5}`.length).reduce((x, y) => x + y, 0);
+    expect(log.warn).toHaveBeenCalledWith(`renderer[${a.clientId}]: dropped 995 log lines (${droppedBytes} bytes) over the limit`);
+  });
 });
 
 describe('malformed payloads through the router (DK2)', () => {

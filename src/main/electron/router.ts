@@ -7,6 +7,7 @@ import type { EventBus } from '../app/ports';
 import type { HandlerContext } from '../ipc/context';
 import type { Logger } from '../base/log';
 import type { Dispatcher } from '../ipc/dispatch';
+import { createLogLimiter, DEFAULT_LOG_LIMIT, type LogLimit, type LogLimiter } from '../ipc/log-limit';
 import type { ProjectWindows } from './windows';
 
 export interface RouterDeps {
@@ -15,6 +16,8 @@ export interface RouterDeps {
   windows: ProjectWindows;
   isTrustedUrl(url: string): boolean;
   log: Logger;
+  /** Log lines one window may cause through log:write (PX8); default DEFAULT_LOG_LIMIT. */
+  logLimit?: LogLimit;
 }
 
 const FORBIDDEN: IpcResult<never> = {
@@ -47,6 +50,18 @@ export function registerIpcRouter(deps: RouterDeps): () => void {
     });
   }
 
+  // A looping window must not flood the log or the disk: each window's log:write lines are bounded.
+  const limiters = new Map<string, LogLimiter>();
+  const mayLog = (clientId: string, payload: unknown): boolean => {
+    let limiter = limiters.get(clientId);
+    if (!limiter) {
+      limiter = createLogLimiter(deps.logLimit ?? DEFAULT_LOG_LIMIT, (lines, bytes) => log.warn(`renderer[${clientId}]: dropped ${lines} log lines (${bytes} bytes) over the limit`));
+      limiters.set(clientId, limiter);
+    }
+    const m = (payload as { message?: unknown } | null)?.message;
+    return limiter.allow(typeof m === 'string' ? m : '');
+  };
+
   const sendListeners = sendChannels.map((channel) => {
     const listener = (event: IpcMainEvent, payload: unknown) => {
       const ctx = admit(event);
@@ -54,6 +69,7 @@ export function registerIpcRouter(deps: RouterDeps): () => void {
         log.warn(`ipc: refused ${channel}: ${ctx}`);
         return;
       }
+      if (channel === 'log:write' && !mayLog(ctx.clientId, payload)) return;
       // The dispatcher validates and logs; a bad message is dropped, never thrown back.
       dispatcher.send(channel, payload, ctx);
     };
@@ -77,6 +93,7 @@ export function registerIpcRouter(deps: RouterDeps): () => void {
   return () => {
     for (const channel of invokeChannels) ipcMain.removeHandler(channel);
     for (const { channel, listener } of sendListeners) ipcMain.removeListener(channel, listener);
+    for (const limiter of limiters.values()) limiter.close();
     unsubscribe();
   };
 }

@@ -6,7 +6,7 @@ import { ClientFrame, type ServerFrame } from '../../shared/ipc/wire';
 import type { HandlerContext } from '../ipc/context';
 import type { Logger } from '../base/log';
 import type { Dispatcher } from '../ipc/dispatch';
-import type { LogLimiter } from './log-limit';
+import type { LogLimiter } from '../ipc/log-limit';
 
 /** Frames above this are answered with `invalid_input` unread; `ws` closes the socket (1009) above its own hard cap. */
 export const MAX_FRAME_BYTES = 4 * 1024 * 1024;

@@ -2,7 +2,7 @@
 // counted and said in one line; over a real socket, a flood of log:write frames reaches the log as at
 // most the limit plus one "… dropped" line, and the connection keeps working.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createLogLimiter, DEFAULT_LOG_LIMIT } from './log-limit';
+import { createLogLimiter, DEFAULT_LOG_LIMIT } from '../ipc/log-limit';
 import { openSocket, startTestServer, type TestServer } from './test-support';
 
 describe('createLogLimiter', () => {

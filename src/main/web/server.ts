@@ -15,7 +15,7 @@ import type { Dispatcher } from '../ipc/dispatch';
 import { createAccessPolicy, urlHost, type AccessPolicy } from './access';
 import { startEventFanout } from './event-fanout';
 import { createFrameHandler, sendFrame } from './frames';
-import { createLogLimiter, DEFAULT_LOG_LIMIT, type LogLimit } from './log-limit';
+import { createLogLimiter, DEFAULT_LOG_LIMIT, type LogLimit } from '../ipc/log-limit';
 import { locateFile, resolveRequestPath, sendFile } from './static-files';
 
 export interface WebServerOptions {

@@ -15,7 +15,7 @@ import type { EventBus, SessionService } from '../app/ports';
 import type { Logger } from '../base/log';
 import { createDispatcher } from '../ipc/dispatch';
 import { createWebHostPort } from './host-port';
-import type { LogLimit } from './log-limit';
+import type { LogLimit } from '../ipc/log-limit';
 import { startWebServer, type WebServer } from './server';
 
 export const TEST_TOKEN = 'test-token-0123456789abcdefghijkl';
