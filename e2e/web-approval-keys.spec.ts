@@ -78,7 +78,9 @@ test.describe('no approval by accident (PX1)', () => {
     const u = ui(page);
     await page.goto(webApp.url);
     await ask(page, 'Check the recipes');
-    // Focus elsewhere (the transcript): the request takes the focus when it opens.
+    // The composer takes the focus back once the message went out; only then focus elsewhere (the
+    // transcript), so that the request, when it opens, takes the focus.
+    await expect(u.message).toBeFocused();
     await u.transcript.click();
     await expect(u.dialog).toBeVisible();
     await expect.poll(() => page.evaluate("document.activeElement?.closest('dialog') != null")).toBe(true);

@@ -75,7 +75,7 @@ test('UI2 DK4: after a server restart the reopened conversation still shows the 
   try {
     await page.goto(second.url);
     const sessions = page.getByRole('list', { name: 'Sessions' });
-    await expect(sessions.getByRole('button')).toHaveCount(1);
+    await expect(sessions.getByRole('listitem')).toHaveCount(1);
     await sessions.getByRole('button').first().click();
     await expect(transcript).toContainText('The greeting now welcomes people back.');
 

@@ -63,12 +63,14 @@ test.describe('approval inbox in Chromium', () => {
     await expect(u.inbox.getByRole('region')).toHaveCount(1);
     await expect(u.inbox.getByRole('region', { name: '3 reads outside the project' })).toBeVisible();
 
-    // A reload forgets nothing: the requests still wait, now in the inbox (no conversation is open).
+    // A reload forgets nothing: the same conversation reopens and its requests still wait.
     await page.reload();
     await expect(u.inboxButton(3)).toBeVisible();
-    await expect(u.modal).toHaveCount(0);
+    await expect(u.modal).toBeVisible();
+    await expect(u.modal).toContainText('1 of 3');
     await expect(page).toHaveTitle(/^\(3\) /);
-    await u.inboxButton(3).click();
+    await u.modal.getByRole('button', { name: 'Review all 3 in the inbox' }).click();
+    await expect(u.modal).toHaveCount(0);
     await expect(u.inbox).toBeVisible();
     const group = u.inbox.getByRole('region', { name: '3 reads outside the project' });
     await expect(group).toBeVisible();
@@ -103,7 +105,7 @@ test.describe('approval inbox in Chromium', () => {
     for (const t of outside.texts) expect(all).toContain(t);
     await page.getByRole('button', { name: 'Close approvals' }).click();
     await expect(u.inbox).toHaveCount(0);
-    await page.getByRole('button', { name: /Read my three notes/ }).click();
+    await page.getByRole('list', { name: 'Sessions' }).getByRole('button', { name: /^Read my three notes/ }).click();
     await expect(u.transcript).toContainText('Your notes: milk and bread');
   });
 

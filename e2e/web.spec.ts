@@ -74,11 +74,10 @@ test.describe('web host in Chromium', () => {
     await expect(current).toHaveCount(1);
     await page.screenshot({ path: screenshotPath('main-conversation') });
 
-    // Reload: the conversation is stored by the host and can be opened again.
+    // Reload: the conversation is stored by the host and reopens where the person was (issue 12 item 7).
     await page.reload();
-    await expect(u.sessions.getByRole('button')).toHaveCount(1);
+    await expect(u.sessions.getByRole('listitem')).toHaveCount(1);
     const item = u.sessions.getByRole('button').first();
-    await item.click();
     await expect(item).toHaveAttribute('aria-current', 'true');
     await expect(u.transcript).toContainText('Write a greeting function in TypeScript');
     await expect(u.transcript).toContainText('That is all it takes.');
@@ -95,7 +94,7 @@ test.describe('web host in Chromium', () => {
     await expect(u.message).toHaveValue('Another\nquestion');
     await u.message.press('Enter');
     await expect(u.transcript).toContainText('Second answer.');
-    await expect(u.sessions.getByRole('button')).toHaveCount(2);
+    await expect(u.sessions.getByRole('listitem')).toHaveCount(2);
     const second = await webApp.fake.waitForRequests(2);
     expect(lastUserText(second[1]!.body)).toBe('Another\nquestion');
     expect(second[1]!.body.messages).toHaveLength(1); // a new session starts a fresh conversation

@@ -42,8 +42,9 @@ export function Composer(): ReactNode {
 
   const busy = status !== 'idle' || sending;
   const canSend = text.trim().length > 0 && !busy && hasKey && connected;
-  // A conversation that works can take the next message now; it goes out when the turn ends.
-  const canQueue = text.trim().length > 0 && status === 'running' && currentId !== null;
+  // A conversation that works can take the next message now; it goes out when the turn ends. Not while
+  // it waits for an approval: then the typing stays in the box, untouched, as the hint promises (PX1).
+  const canQueue = text.trim().length > 0 && status === 'running' && currentId !== null && !asking;
 
   const takeBack = (): void => {
     const back = unqueue();
