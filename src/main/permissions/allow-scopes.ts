@@ -7,6 +7,7 @@
 import path from 'node:path';
 import type { AllowScope } from '../../shared/permissions/request';
 import { formatRule, mcpInfoFromName } from '../../shared/permissions/rule';
+import { allowRuleRisk, commandRisk } from '../../shared/permissions/rule-risks';
 import { relativeInside } from './path-pattern';
 import { commandPrefix, literal, pathPatternFor, type SuggestContext } from './suggest';
 import { CLAUDE_CODE_CATALOG, fileTargetOf } from './tool-catalog';
@@ -23,27 +24,17 @@ function recommend(scopes: AllowScope[]): AllowScope[] {
   return scopes.map((s, i) => (i === pick ? { ...s, recommended: true } : s));
 }
 
-/** Commands that can destroy or send things: a prefix over them is never recommended. */
-const RISKY_PREFIXES: ReadonlyArray<[RegExp, string]> = [
-  [/^(rm|rmdir|shred|truncate|dd|mkfs\S*|mv)\b/, 'can delete or overwrite files'],
-  [/^(chmod|chown|chgrp)\b/, 'changes who may use your files'],
-  [/^(kill|killall|pkill|shutdown|reboot|halt|systemctl)\b/, 'can stop programs or the computer'],
-  [/^(curl|wget|scp|rsync|ssh|sftp|ftp|nc)\b/, 'can send or fetch data over the network'],
-  [/^git (push|reset|clean|rebase|checkout|restore|branch)\b/, 'can throw away or publish your work'],
-  [/^(npm|yarn|pnpm|cargo|gem|twine|poetry) publish\b/, 'publishes a package for everyone'],
-  [/^(docker|podman|kubectl|terraform|helm)\b/, 'can change or delete running systems'],
-];
-
 function commandScopes(command: string): AllowScope[] {
   const exact: AllowScope = { kind: 'rule', label: 'Only this exact command', rule: formatRule({ toolName: 'Bash', ruleContent: command }) };
   const prefix = commandPrefix(command);
   if (!prefix) return recommend([exact]);
-  const risky = RISKY_PREFIXES.find(([re]) => re.test(prefix));
+  // The shared table of risky commands (the rule workbench warns with the same one).
+  const risky = commandRisk(prefix);
   const byPrefix: AllowScope = {
     kind: 'rule',
     label: `Commands starting with “${prefix}”`,
     rule: formatRule({ toolName: 'Bash', ruleContent: `${prefix}:*` }),
-    ...(risky ? { warning: `Commands starting with “${prefix}” ${risky[1]}. Allow them only if you are sure.` } : {}),
+    ...(risky ? { warning: `Commands starting with “${prefix}” can ${risky.does}. Allow them only if you are sure.` } : {}),
   };
   return recommend([byPrefix, exact]);
 }
@@ -92,7 +83,7 @@ function fileScopes(toolName: string, input: unknown, ctx: SuggestContext): Allo
 }
 
 function fetchScopes(input: unknown): AllowScope[] {
-  const any: AllowScope = { kind: 'rule', label: 'Any web page', rule: 'WebFetch', warning: 'This lets the assistant fetch from any site without asking.' };
+  const any: AllowScope = { kind: 'rule', label: 'Any web page', rule: 'WebFetch', warning: allowRuleRisk('WebFetch')! };
   try {
     const host = new URL(str(input, 'url') ?? '').hostname;
     if (host) return recommend([{ kind: 'rule', label: `Pages from ${host}`, rule: formatRule({ toolName: 'WebFetch', ruleContent: `domain:${host}` }) }, any]);
@@ -110,7 +101,7 @@ function mcpScopes(toolName: string): AllowScope[] {
     kind: 'rule',
     label: `Every tool of ${info.serverName}`,
     rule: `mcp__${info.serverName}`,
-    warning: `Every tool of ${info.serverName}, including ones that change or delete things.`,
+    warning: allowRuleRisk(`mcp__${info.serverName}`)!,
   };
   return recommend([tool, server]);
 }
@@ -119,7 +110,7 @@ export function allowScopes(toolName: string, input: unknown, ctx: SuggestContex
   const kind = (ctx.catalog ?? CLAUDE_CODE_CATALOG).traits(toolName)?.kind;
   if (kind === 'exec') {
     const command = str(input, 'command');
-    return command ? commandScopes(command.replace(/[ \t]+/g, ' ')) : recommend([{ kind: 'rule', label: 'Every command', rule: toolName, warning: 'This lets the assistant run any command.' }]);
+    return command ? commandScopes(command.replace(/[ \t]+/g, ' ')) : recommend([{ kind: 'rule', label: 'Every command', rule: toolName, warning: allowRuleRisk('Bash')! }]);
   }
   if (kind === 'fetch') return fetchScopes(input);
   if (kind === 'read' || kind === 'edit') {

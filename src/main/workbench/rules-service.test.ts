@@ -88,6 +88,10 @@ describe('permissions:* channels (rule workbench API)', () => {
     expect(l.sources[1]).toMatchObject({ file: null, allow: ['Bash(ls)'] });
     expect(l.sources[3]!.warnings).toEqual([expect.stringContaining('line 1')]);
     expect(l.bypassDisabled).toBe(true);
+    // No package.json: no test commands are known (the preset falls back to the usual ones).
+    expect(l.testCommands).toBeUndefined();
+    writeFileSync(path.join(project, 'package.json'), JSON.stringify({ scripts: { test: 'vitest', 'test:e2e': 'playwright test' } }));
+    expect((await value<RuleListing>('permissions:list', {})).testCommands).toEqual(['npm test', 'npm run test:e2e']);
   });
 
   it('add / update / remove write the chosen file, and the next decision sees it', async () => {

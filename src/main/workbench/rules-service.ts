@@ -1,6 +1,7 @@
-// The PermissionService behind the rule workbench's IPC channels: lists rules by source, edits the
-// writable settings files (the next permission decision sees the change), tests a rule against a
-// call, and marks this project's recent Bash commands a rule would cover.
+// The PermissionService behind the rule workbench's IPC channels: lists rules by source (with the
+// project's test commands, for the ready-made rules), edits the writable settings files (the next
+// permission decision sees the change), tests a rule against a call, and marks this project's recent
+// Bash commands a rule would cover.
 import path from 'node:path';
 import { IpcFailure } from '../../shared/ipc/errors';
 import type {
@@ -21,6 +22,7 @@ import type { PathContext } from '../permissions/path-match';
 import { recentBashCommands } from './recent-commands';
 import { editRuleFile, RuleFileError, type RuleFileEdit } from './rule-file';
 import { buildRuleListing } from './rule-listing';
+import { projectTestCommands } from './test-commands';
 import { testRule } from '../permissions/rule-test';
 import { catalogOf } from '../permissions/tool-catalog';
 import { getAllBaseTools } from '../tools/builtin';
@@ -65,7 +67,10 @@ function toIpc(err: unknown): never {
 
 export function createPermissionService(deps: PermissionServiceDeps): PermissionService {
   const home = deps.home ?? deps.env.HOME ?? deps.env.USERPROFILE;
-  const list = async (projectDir: string): Promise<RuleListing> => buildRuleListing(await deps.settings.load(projectDir), deps.cliRules());
+  const list = async (projectDir: string): Promise<RuleListing> => {
+    const [settings, testCommands] = await Promise.all([deps.settings.load(projectDir), projectTestCommands(projectDir)]);
+    return { ...buildRuleListing(settings, deps.cliRules()), ...(testCommands ? { testCommands } : {}) };
+  };
   const paths = (projectDir: string): PathContext => ({ cwd: projectDir, projectDir, ...(home ? { home } : {}), realpath: realpathOrAncestorSync });
 
   async function edit(projectDir: string, source: WritableRuleSource, change: RuleFileEdit): Promise<RuleListing> {

@@ -56,6 +56,8 @@ export const RuleListing = z.object({
   defaultMode: z.string().nullable(),
   bypassDisabled: z.boolean(),
   additionalDirectories: z.array(z.string()),
+  /** The project's test commands from package.json (`npm test`, `npm run test:e2e`), for the workbench's ready-made rule; absent without a package.json. */
+  testCommands: z.array(z.string()).optional(),
 });
 export type RuleListing = z.infer<typeof RuleListing>;
 

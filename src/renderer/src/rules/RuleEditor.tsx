@@ -1,12 +1,21 @@
 // The form that adds a rule or changes one in place: the rule's text with its meaning as it is typed,
-// its list (Allow / Ask / Deny), the file it goes to (when adding), and the live tests. A failed save
-// shows main's message under the buttons and keeps everything typed.
+// a warning when an allow rule is risky, its list (Allow / Ask / Deny), the file it goes to (when
+// adding), and the live tests. Plain words typed in the rule box ("never delete my files") get the
+// ready-made rule or the rule they mean, one click away. A failed save shows main's message under the
+// buttons and keeps everything typed.
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { RuleBehaviorName } from '../../../shared/permissions/explanation';
 import type { WritableRuleSource } from '../../../shared/permissions/rule-store';
+import { allowRuleRisk } from '../../../shared/permissions/rule-risks';
+import { useRules } from '../stores/react';
 import { useViewEnv } from '../tools/view-env';
+import { rulePresets } from './presets';
+import { RiskNote } from './RiskNote';
 import { RuleChecks } from './RuleChecks';
-import { BEHAVIORS, fileLabel, ruleMeaning, ruleSentence, type WritableTarget } from './rule-words';
+import { RuleSuggestions } from './RuleSuggestions';
+import { BEHAVIORS, fileLabel, ruleSentence, type WritableTarget } from './rule-words';
+import { SaveInChoice } from './SaveInChoice';
+import { readRuleText } from './sentence';
 
 export interface RuleValues {
   rule: string;
@@ -31,7 +40,8 @@ interface RuleEditorProps {
   autoFocus?: boolean;
 }
 
-const HELP = 'A tool name, and what it may do in brackets. For example Bash(npm test:*) for commands starting with npm test, Read(./src/**) for files in src, WebFetch(domain:example.com) for one website.';
+const HELP =
+  'A tool name, and what it may do in brackets. For example Bash(npm test:*) for commands starting with npm test, Read(./src/**) for files in src, WebFetch(domain:example.com) for one website. Or say it in words, such as “never delete files”.';
 
 export function RuleEditor({ idBase, initial, targets, submitLabel, busy, onSubmit, onCancel, clearOnSave, autoFocus }: RuleEditorProps): ReactNode {
   const env = useViewEnv();
@@ -46,8 +56,11 @@ export function RuleEditor({ idBase, initial, targets, submitLabel, busy, onSubm
     if (autoFocus) ruleInput.current?.select();
   }, [autoFocus]);
 
-  const meaning = rule.trim() ? ruleMeaning(rule) : null;
-  const valid = meaning?.ok === true;
+  const listing = useRules((s) => s.listing);
+  const presets = rulePresets({ testCommands: listing?.testCommands });
+  const reading = readRuleText(rule, presets, behavior);
+  const valid = reading.kind === 'rule';
+  const risk = valid && behavior === 'allow' ? allowRuleRisk(rule.trim()) : null;
   const chosen = targets?.find((t) => t.source === source) ?? null;
   const canSave = valid && !busy && (targets === undefined || chosen !== null);
 
@@ -69,7 +82,22 @@ export function RuleEditor({ idBase, initial, targets, submitLabel, busy, onSubm
     }
   };
 
-  const ids = { rule: `${idBase}-rule`, meaning: `${idBase}-meaning`, list: `${idBase}-list`, listHint: `${idBase}-list-hint`, file: `${idBase}-file`, error: `${idBase}-error` };
+  const ids = {
+    rule: `${idBase}-rule`,
+    meaning: `${idBase}-meaning`,
+    risk: `${idBase}-risk`,
+    list: `${idBase}-list`,
+    listHint: `${idBase}-list-hint`,
+    file: `${idBase}-file`,
+    error: `${idBase}-error`,
+  };
+  const useSuggestion = (next: { rule: string; behavior: RuleBehaviorName }): void => {
+    setRule(next.rule);
+    setBehavior(next.behavior);
+    setSaved(null);
+    setError(null);
+    ruleInput.current?.focus();
+  };
   return (
     <form
       className="rules-editor"
@@ -93,8 +121,8 @@ export function RuleEditor({ idBase, initial, targets, submitLabel, busy, onSubm
           spellCheck={false}
           autoComplete="off"
           placeholder="For example: Bash(npm test:*)"
-          aria-invalid={meaning !== null && !meaning.ok}
-          aria-describedby={ids.meaning}
+          aria-invalid={reading.kind === 'invalid'}
+          aria-describedby={risk ? `${ids.meaning} ${ids.risk}` : ids.meaning}
           onChange={(e) => {
             setRule(e.target.value);
             // Both were about the rule as it was when saved or refused.
@@ -102,9 +130,39 @@ export function RuleEditor({ idBase, initial, targets, submitLabel, busy, onSubm
             setError(null);
           }}
         />
-        <p id={ids.meaning} className={meaning && !meaning.ok ? 'rules-meaning rules-meaning--error' : 'rules-meaning'}>
-          {meaning === null ? HELP : meaning.ok ? ruleSentence(behavior, meaning.words) : meaning.error}
-        </p>
+        {reading.kind === 'sentence' ? (
+          <RuleSuggestions
+            id={ids.meaning}
+            text={rule.trim()}
+            presets={reading.presets}
+            rule={reading.rule}
+            target={chosen}
+            canAddPresets={targets !== undefined}
+            onUseRule={useSuggestion}
+            onPresetAdded={(message) => {
+              setRule('');
+              setSaved(message);
+              ruleInput.current?.focus();
+            }}
+          />
+        ) : (
+          <p id={ids.meaning} className={reading.kind === 'invalid' ? 'rules-meaning rules-meaning--error' : 'rules-meaning'}>
+            {reading.kind === 'empty' ? HELP : reading.kind === 'invalid' ? reading.error : ruleSentence(behavior, reading.words)}
+            {reading.kind === 'rule' && reading.unknownTool && (
+              <span className="rules-meaning__note">
+                {' '}
+                No tool of Agent Desk or Claude Code is called “{reading.toolName}”, so this rule only counts if such a tool is added.
+              </span>
+            )}
+          </p>
+        )}
+        {risk && (
+          <RiskNote id={ids.risk} text={risk}>
+            <button type="button" className="button button--small" onClick={() => setBehavior('ask')}>
+              Ask me first instead
+            </button>
+          </RiskNote>
+        )}
       </div>
 
       <fieldset className="rules-choice" aria-describedby={ids.listHint}>
@@ -122,33 +180,9 @@ export function RuleEditor({ idBase, initial, targets, submitLabel, busy, onSubm
         </p>
       </fieldset>
 
-      {targets && (
-        <fieldset className="rules-choice">
-          <legend className="rules-label">Save in</legend>
-          {targets.length === 0 ? (
-            <p className="rules-meaning rules-meaning--error">There is no settings file this rule could be saved in.</p>
-          ) : (
-            targets.map((t) => (
-              <label key={t.source} className="rules-choice__file">
-                <input type="radio" name={ids.file} value={t.source} checked={source === t.source} onChange={() => setSource(t.source)} />
-                <span>
-                  {t.label}
-                  {t.file && (
-                    <>
-                      {' '}
-                      <span className="rules-muted">
-                        (<code>{fileLabel(t.file, env.projectDir)}</code>)
-                      </span>
-                    </>
-                  )}
-                </span>
-              </label>
-            ))
-          )}
-        </fieldset>
-      )}
+      {targets && <SaveInChoice name={ids.file} targets={targets} value={source} onChange={setSource} />}
 
-      <RuleChecks idBase={idBase} rule={rule} behavior={behavior} valid={valid} toolName={meaning?.ok ? meaning.toolName : null} />
+      <RuleChecks idBase={idBase} rule={rule} behavior={behavior} valid={valid} toolName={reading.kind === 'rule' ? reading.toolName : null} />
 
       <div className="rules-editor__actions">
         <button type="submit" className="button button--primary button--small" disabled={!canSave} aria-describedby={error ? ids.error : undefined}>

@@ -1,9 +1,12 @@
-// One rule in a source's list: its text and what it covers; in a writable file also Edit (the form in
-// place of the row) and Delete (asks first, in the row). Main's errors stay in the row.
+// One rule in a source's list: its text, what it covers and, for a risky allow rule, what that risk is;
+// in a writable file also Edit (the form in place of the row) and Delete (asks first, in the row).
+// Main's errors stay in the row.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { RuleBehaviorName } from '../../../shared/permissions/explanation';
 import type { WritableRuleSource } from '../../../shared/permissions/rule-store';
+import { allowRuleRisk } from '../../../shared/permissions/rule-risks';
 import { useRules } from '../stores/react';
+import { RiskNote } from './RiskNote';
 import { RuleEditor, type RuleValues } from './RuleEditor';
 import { ruleMeaning } from './rule-words';
 
@@ -28,6 +31,7 @@ export function RuleRow({ rule, behavior, source, where, idBase, onDone }: RuleR
   const update = useRules((s) => s.update);
   const remove = useRules((s) => s.remove);
   const meaning = ruleMeaning(rule);
+  const risk = behavior === 'allow' ? allowRuleRisk(rule) : null;
   const keepButton = useRef<HTMLButtonElement>(null);
   const editButton = useRef<HTMLButtonElement>(null);
 
@@ -82,6 +86,7 @@ export function RuleRow({ rule, behavior, source, where, idBase, onDone }: RuleR
         <span className={meaning.ok ? 'rules-row__words' : 'rules-row__words rules-row__words--error'}>
           {meaning.ok ? meaning.words : `Not a valid rule: ${meaning.error}`}
         </span>
+        {risk && <RiskNote text={risk} />}
       </div>
       {source && mode === 'view' && (
         <div className="rules-row__actions">

@@ -1,12 +1,14 @@
-// The rule workbench (issue 5 item 8), a pane beside the conversation: every rule by source, strongest
-// first, with its file; the settings that go with them; adding, changing and deleting rules in the
-// writable files; and testing a rule before it is saved. Read again on open, on Reload, when "Always
-// allow" saved a rule, and when the window regains focus (a file may have been edited meanwhile).
+// The rule workbench (issue 5 item 8), a pane beside the conversation: ready-made rules in plain words
+// (issue 12 item 8); every rule by source, strongest first, with its file; the settings that go with
+// them; adding, changing and deleting rules in the writable files; and testing a rule before it is
+// saved. Read again on open, on Reload, when "Always allow" saved a rule, and when the window regains
+// focus (a file may have been edited meanwhile).
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { RuleListing } from '../../../shared/permissions/rule-store';
 import { useRules } from '../stores/react';
 import { useViewEnv } from '../tools/view-env';
 import { RULES_PANE_ID } from './RulesButton';
+import { Presets } from './Presets';
 import { RuleEditor, type RuleValues } from './RuleEditor';
 import { bypassWords, defaultTarget, modeWords, writableTargets } from './rule-words';
 import { SourceCard } from './SourceCard';
@@ -94,6 +96,7 @@ export function RulesBody({ listing }: { listing: RuleListing }): ReactNode {
         <strong>Allow</strong>, whichever file a rule is in. The files are listed strongest first; these are the same files Claude Code
         reads.
       </p>
+      <Presets listing={listing} />
       <AddRule listing={listing} />
       <h3 className="rules-section-title rules-pane__sources-title">Where rules come from</h3>
       {listing.sources.map((s) => (
