@@ -32,7 +32,10 @@ export function CodeBlock({ children }: { children: ReactNode }): ReactNode {
           {copied ? 'Copied' : 'Copy'}
         </button>
       </div>
-      <pre ref={pre}>{children}</pre>
+      {/* Focusable: a long line scrolls sideways, and the keyboard must be able to scroll it too (WCAG 2.1.1). */}
+      <pre ref={pre} tabIndex={0}>
+        {children}
+      </pre>
     </div>
   );
 }
