@@ -4,6 +4,7 @@
 import type { CommandExplanation } from '../../../shared/permissions/command-explanation';
 import type { PermissionExplanation } from '../../../shared/permissions/explanation';
 import type { AnyTool, ToolUseContext } from '../core/tool';
+import { answerWithin } from './within';
 
 /** How long describeCommand may take before the prompt opens without an explanation. */
 export const EXPLAIN_TIMEOUT_MS = 1_500;
@@ -26,17 +27,11 @@ export function markUnmatched(e: CommandExplanation, why: PermissionExplanation 
 
 export async function commandExplanation(tool: AnyTool, input: unknown, ctx: ToolUseContext, why: PermissionExplanation | undefined, timeoutMs = EXPLAIN_TIMEOUT_MS): Promise<CommandExplanation | undefined> {
   if (typeof tool.describeCommand !== 'function') return undefined;
-  let timer: ReturnType<typeof setTimeout> | undefined;
   try {
-    const late = new Promise<null>((resolve) => {
-      timer = setTimeout(() => resolve(null), timeoutMs);
-    });
-    const e = await Promise.race([Promise.resolve().then(() => tool.describeCommand!(input, ctx)), late]);
+    const e = await answerWithin(() => tool.describeCommand!(input, ctx), timeoutMs);
     return e ? markUnmatched(e, why) : undefined;
   } catch (err) {
     ctx.log.warn('explaining a command failed', String(err));
     return undefined;
-  } finally {
-    clearTimeout(timer);
   }
 }

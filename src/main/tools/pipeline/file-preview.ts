@@ -4,6 +4,7 @@
 import { FILE_PREVIEW_MAX_CHARS, type FileChangePreview } from '../../../shared/permissions/request';
 import type { ProposedFileChange } from '../../../shared/tools/edit';
 import type { AnyTool, ToolUseContext } from '../core/tool';
+import { answerWithin } from './within';
 
 /** Unchanged lines kept around the change when the whole file does not fit. */
 const CONTEXT_LINES = 3;
@@ -55,16 +56,10 @@ export function capPreview(change: ProposedFileChange, max = FILE_PREVIEW_MAX_CH
 /** The preview of `input` for the approval prompt, or undefined when the tool cannot tell. */
 export async function changePreview(tool: AnyTool, input: unknown, ctx: ToolUseContext, timeoutMs = PREVIEW_TIMEOUT_MS): Promise<FileChangePreview | undefined> {
   if (typeof tool.describeChange !== 'function') return undefined;
-  let timer: ReturnType<typeof setTimeout> | undefined;
   try {
-    const late = new Promise<null>((resolve) => {
-      timer = setTimeout(() => resolve(null), timeoutMs);
-    });
-    const change = await Promise.race([Promise.resolve().then(() => tool.describeChange!(input, ctx)), late]);
+    const change = await answerWithin(() => tool.describeChange!(input, ctx), timeoutMs);
     return change ? capPreview(change) : undefined;
   } catch {
     return undefined;
-  } finally {
-    clearTimeout(timer);
   }
 }

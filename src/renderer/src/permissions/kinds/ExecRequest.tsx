@@ -44,7 +44,7 @@ function WhatItDoes({ explanation, id }: { explanation: CommandExplanation; id: 
                   const line = pathLine(p, env.projectDir);
                   return (
                     <li key={j} data-where={p.where}>
-                      <code>{line.path === '.' ? 'the project folder' : line.path}</code> — {line.facts.join(' · ')}
+                      <code>{line.path}</code> — {line.facts.join(' · ')}
                     </li>
                   );
                 })}

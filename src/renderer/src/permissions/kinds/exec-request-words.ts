@@ -30,7 +30,8 @@ export function whereWords(p: TouchedPath): string {
 
 /** One line per path: "build — deleted · in the project · a folder: 214 files, 3.1 MB". */
 export function pathLine(p: TouchedPath, projectDir: string | null): { path: string; facts: string[] } {
-  const shown = p.resolved && !p.pattern ? displayPath(p.resolved, projectDir) : p.path;
+  const rel = p.resolved && !p.pattern ? displayPath(p.resolved, projectDir) : p.path;
+  const shown = rel === '.' ? 'the project folder' : rel;
   const facts = [ACCESS_WORDS[p.access], whereWords(p)];
   const contents = contentsWords(p);
   if (contents) facts.push(contents);

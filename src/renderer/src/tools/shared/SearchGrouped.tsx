@@ -28,7 +28,10 @@ const NOUNS: Record<Look, [string, string]> = { search: ['search', 'searches'], 
 /** "3 searches", "2 searches, 1 listing and 1 read". */
 export function looksWords(calls: readonly ToolCallView[]): string {
   const counts = new Map<Look, number>();
-  for (const c of calls) counts.set(lookOf(c), (counts.get(lookOf(c)) ?? 0) + 1);
+  for (const c of calls) {
+    const look = lookOf(c);
+    counts.set(look, (counts.get(look) ?? 0) + 1);
+  }
   const words = (['search', 'list', 'read'] as const).filter((k) => counts.has(k)).map((k) => plural(counts.get(k)!, ...NOUNS[k]));
   return words.length === 1 ? words[0]! : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 }
