@@ -17,6 +17,9 @@ import { SessionEvent, UsageTotals } from '../session-events';
 import { ToolCallView } from '../tools/tool-call';
 import { Message, SessionStatus, SessionSummary } from '../transcript';
 import { TrustStatus } from '../trust';
+import { sandboxEvents, sandboxInvoke } from './sandbox-contract';
+import { tasksEvents, tasksInvoke } from './tasks-contract';
+import { terminalEvents, terminalInvoke } from './terminal-contract';
 
 const empty = z.strictObject({});
 const sessionId = z.string().min(1).max(200);
@@ -166,6 +169,9 @@ export const invokeContract = {
     request: z.strictObject({ sessionId, path: changedPath }),
     response: z.object({ shown: z.enum(['file', 'folder']) }),
   },
+  ...tasksInvoke,
+  ...terminalInvoke,
+  ...sandboxInvoke,
 } as const satisfies Record<string, { request: z.ZodType; response: z.ZodType }>;
 
 /** Fire-and-forget channels (renderer → main). */
@@ -182,6 +188,9 @@ export const eventContract = {
   'app:notice': z.object({ level: z.enum(['info', 'warn', 'error']), message: z.string() }),
   /** The open folder's configuration is not (or no longer) trusted: the trust dialog asks. */
   'project:trust': TrustStatus,
+  ...tasksEvents,
+  ...terminalEvents,
+  ...sandboxEvents,
 } as const satisfies Record<string, z.ZodType>;
 
 export type InvokeChannel = keyof typeof invokeContract;
