@@ -13,6 +13,8 @@ export const FolderConfiguration = z.object({
   defaultMode: z.object({ mode: z.string(), ...From }).optional(),
   additionalDirectories: z.array(z.object({ dir: z.string(), ...From })),
   mcpServers: z.array(z.object({ name: z.string(), command: z.string().optional(), url: z.string().optional(), ...From })),
+  /** How its `sandbox` block would widen the box (hosts, write paths, exclusions …), in words. */
+  sandbox: z.array(z.object({ what: z.string(), ...From })).default([]),
 });
 export type FolderConfiguration = z.infer<typeof FolderConfiguration>;
 
@@ -35,9 +37,9 @@ export const TrustStatus = z.object({
 export type TrustStatus = z.infer<typeof TrustStatus>;
 
 export function emptyConfiguration(): FolderConfiguration {
-  return { hooks: [], env: [], allowRules: [], additionalDirectories: [], mcpServers: [] };
+  return { hooks: [], env: [], allowRules: [], additionalDirectories: [], mcpServers: [], sandbox: [] };
 }
 
 export function isEmptyConfiguration(c: FolderConfiguration): boolean {
-  return c.hooks.length + c.env.length + c.allowRules.length + c.additionalDirectories.length + c.mcpServers.length === 0 && !c.defaultMode;
+  return c.hooks.length + c.env.length + c.allowRules.length + c.additionalDirectories.length + c.mcpServers.length + (c.sandbox?.length ?? 0) === 0 && !c.defaultMode;
 }

@@ -3,7 +3,7 @@
 // a headless run trusts the folder it was started in ('all', as Claude Code's -p does).
 import path from 'node:path';
 import { IpcFailure } from '../../shared/ipc/errors';
-import type { FolderConfiguration, TrustStatus } from '../../shared/trust';
+import { emptyConfiguration, type FolderConfiguration, type TrustStatus } from '../../shared/trust';
 import { fingerprintOf, trustStatus } from '../settings/folder-trust';
 import type { ProjectSettings } from '../settings/project-settings';
 import type { TrustStore } from '../settings/trust-store';
@@ -26,7 +26,7 @@ export function createFolderTrust(opts: { mode: FolderTrustMode; store: TrustSto
   const status = (projectDir: string): TrustStatus => {
     const dir = path.resolve(projectDir);
     const configuration = opts.settings().current(dir).folder?.configuration;
-    const st = trustStatus(dir, configuration ?? { hooks: [], env: [], allowRules: [], additionalDirectories: [], mcpServers: [] }, opts.store.get(dir));
+    const st = trustStatus(dir, configuration ?? emptyConfiguration(), opts.store.get(dir));
     return opts.mode === 'all' && (st.state === 'untrusted' || st.state === 'changed') ? { ...st, state: 'trusted' } : st;
   };
   return {

@@ -10,6 +10,7 @@ import { settingsFiles, type SettingsFile } from './settings-files';
 import { isEmptyConfiguration, type FolderConfiguration } from '../../shared/trust';
 import { FOLDER_SOURCES, folderConfiguration, mcpServersOf, restricted } from './folder-trust';
 import { mcpJsonPath } from './settings-files';
+import { mergeSandboxSettings, type SandboxSettings } from './sandbox-settings';
 
 export { managedSettingsPath, settingsFiles, type SettingsFile } from './settings-files';
 
@@ -32,6 +33,8 @@ export interface ClaudeSettings {
   hooks: HooksConfig;
   /** `env` blocks merged (user < project < local < flag < policy). */
   env: Record<string, string>;
+  /** The `sandbox` blocks merged (BA6): a stronger file's value wins, lists merge. */
+  sandbox?: SandboxSettings;
   /** Some file sets `permissions.disableBypassPermissionsMode: "disable"`. */
   bypassDisabled?: boolean;
   /** The managed policy sets `allowManagedPermissionRulesOnly`: only its allow rules count. */
@@ -141,6 +144,7 @@ export function mergeSettings(
     additionalDirectories: dirs,
     hooks: disableAllHooks ? emptyHooksConfig() : merged.config,
     env,
+    sandbox: mergeSandboxSettings(parsed.map(({ p }) => p.sandbox)),
     bypassDisabled,
     managedRulesOnly,
     sources,

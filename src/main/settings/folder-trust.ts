@@ -6,6 +6,7 @@ import { emptyConfiguration, isEmptyConfiguration, type FolderConfiguration, typ
 import { HOOK_EVENTS, parseHooksBlock } from './hooks-config';
 import type { ParsedSettingsFile } from './parse-settings';
 import type { SettingsFile } from './settings-files';
+import { narrowingOnly, sandboxWidenings } from './sandbox-settings';
 
 /** The sources a project folder brings itself: never trusted by default. */
 export const FOLDER_SOURCES: ReadonlySet<SettingsFile['source']> = new Set(['projectSettings', 'localSettings']);
@@ -39,6 +40,7 @@ export function folderConfiguration(parsed: ReadonlyArray<{ sf: SettingsFile; p:
     for (const e of p.rules.allow) c.allowRules.push({ rule: e.rule, file });
     if (p.defaultMode && p.defaultMode !== 'default') c.defaultMode = { mode: p.defaultMode, file };
     for (const dir of p.additionalDirectories) c.additionalDirectories.push({ dir, file });
+    for (const what of sandboxWidenings(p.sandbox)) c.sandbox.push({ what, file });
   }
   c.mcpServers.push(...mcpServers);
   return c;
@@ -62,6 +64,7 @@ export function addedSince(before: FolderConfiguration, now: FolderConfiguration
     ...(now.defaultMode && JSON.stringify(now.defaultMode) !== JSON.stringify(before.defaultMode) ? { defaultMode: now.defaultMode } : {}),
     additionalDirectories: fresh(before.additionalDirectories, now.additionalDirectories),
     mcpServers: fresh(before.mcpServers, now.mcpServers),
+    sandbox: fresh(before.sandbox ?? [], now.sandbox ?? []),
   };
 }
 
@@ -93,5 +96,8 @@ export function restricted(p: ParsedSettingsFile): ParsedSettingsFile {
   const out: ParsedSettingsFile = { ...p, env: {}, rules: { ...p.rules, allow: [] }, additionalDirectories: [] };
   delete out.defaultMode;
   delete out.hooks;
+  const sandbox = narrowingOnly(p.sandbox);
+  if (sandbox) out.sandbox = sandbox;
+  else delete out.sandbox;
   return out;
 }

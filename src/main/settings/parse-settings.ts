@@ -4,6 +4,7 @@ import path from 'node:path';
 import { ruleNote, ruleProblem } from '../permissions/rule-problem';
 import { PERMISSION_MODES, type PermissionMode, type RuleBehavior, type RuleEntry } from '../permissions/types';
 import type { SettingsFile } from './settings-files';
+import { parseSandboxBlock, type SandboxSettings } from './sandbox-settings';
 
 export interface ParsedSettingsFile {
   rules: Record<RuleBehavior, RuleEntry[]>;
@@ -16,6 +17,8 @@ export interface ParsedSettingsFile {
   bypassDisabled: boolean;
   /** `allowManagedPermissionRulesOnly: true` (honoured from the managed policy only). */
   managedRulesOnly: boolean;
+  /** The file's `sandbox` block (BA6), when it has one. */
+  sandbox?: SandboxSettings;
   warnings: string[];
 }
 
@@ -104,6 +107,8 @@ export function parseSettingsJson(sf: SettingsFile, json: unknown, projectDir: s
     }
   }
   if (json.hooks !== undefined) out.hooks = json.hooks;
+  const sandbox = parseSandboxBlock(at, json.sandbox, projectDir, home, out.warnings);
+  if (sandbox) out.sandbox = sandbox;
   out.disableAllHooks = json.disableAllHooks === true;
   // Only the policy may narrow everyone else's rules away; elsewhere the key means nothing.
   out.managedRulesOnly = sf.source === 'policySettings' && (json.allowManagedPermissionRulesOnly === true || (isObject(perms) && perms.allowManagedPermissionRulesOnly === true));

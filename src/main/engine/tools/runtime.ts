@@ -26,6 +26,8 @@ import type { ToolBatch, ToolRunner } from '../tool-runner';
 import { createToolBatch } from './batch';
 import { cliRules, type ToolsConfig } from './config';
 import { createSessionPrompts } from './prompts';
+import { appSandbox } from '../../sandbox/app-sandbox';
+import { sandboxPolicy } from '../../sandbox/policy';
 
 export interface ToolRuntimeOptions {
   sessionId: string;
@@ -114,10 +116,11 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
 
   function context(): ToolUseContext {
     const settings = opts.settings();
+    const workingDirectories = [opts.projectDir, ...settings.additionalDirectories.filter((d) => d !== opts.projectDir)];
     const base: ToolUseContext = {
       sessionId: opts.sessionId,
       projectDir: opts.projectDir,
-      workingDirectories: [opts.projectDir, ...settings.additionalDirectories.filter((d) => d !== opts.projectDir)],
+      workingDirectories,
       state,
       // The pipeline sets each call's own signal.
       abortSignal: new AbortController().signal,
@@ -127,6 +130,15 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
       tools: pool,
       deferredTools: deferred,
       fileState,
+      sandbox: () =>
+        sandboxPolicy({
+          ...(settings.sandbox ? { sandbox: settings.sandbox } : {}),
+          rules: rules(),
+          workingDirectories,
+          projectDir: opts.projectDir,
+          ...(opts.env.HOME ? { home: opts.env.HOME } : {}),
+          sessionHosts: appSandbox.sessionHosts(opts.sessionId),
+        }),
     };
     return modifiers.reduce((ctx, m) => {
       try {

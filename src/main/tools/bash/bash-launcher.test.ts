@@ -157,11 +157,13 @@ describe('Bash through the launcher shell (BA)', () => {
     expect(shells.pids()).toEqual([pid]);
   });
 
-  it('BA6 dangerouslyDisableSandbox and a custom sandbox never use the launcher', async () => {
+  it('BA6 a boxed command never uses the launcher; with no sandbox on, dangerouslyDisableSandbox is a plain command', async () => {
     const p = setup();
     const { shells } = await warmed(p);
     await run(shells, p, { command: 'true', dangerouslyDisableSandbox: true });
-    const tool = createBashTool({ launchers: shells, sandbox: { name: 'marker', wrap: (cmd) => cmd } });
+    expect(shells.stats.hits).toBe(1);
+    shells.stats.hits = 0;
+    const tool = createBashTool({ launchers: shells, sandbox: { name: 'marker', wrap: (cmd) => ({ launch: cmd }) } });
     await tool.call(tool.inputSchema().parse({ command: 'true' }), p.ctx, allow, 'm', () => undefined);
     expect(shells.stats.hits).toBe(0);
   });

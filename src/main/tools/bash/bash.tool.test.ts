@@ -294,7 +294,7 @@ describe.each([
     const p = setup();
     const marker: SandboxWrapper = {
       name: 'marker',
-      wrap: (cmd) => ({ ...cmd, env: { ...cmd.env, AGENT_DESK_SANDBOXED: 'yes' } }),
+      wrap: (cmd) => ({ launch: { ...cmd, env: { ...cmd.env, AGENT_DESK_SANDBOXED: 'yes' } } }),
     };
     const wrapped = await run(p, { command: 'echo "[$AGENT_DESK_SANDBOXED]"' }, { deps: { sandbox: marker } });
     expect(wrapped.data.stdout).toBe('[yes]\n');

@@ -13,7 +13,8 @@ import {
   type BashOutput,
 } from '../../../shared/tools/bash';
 import type { ToolProgress } from '../../../shared/tools/tool-call';
-import { passThroughSandbox, type SandboxWrapper } from '../../sandbox/index';
+import type { BoxedLaunch, SandboxCommand, SandboxWrapper } from '../../sandbox/index';
+import { appSandbox } from '../../sandbox/app-sandbox';
 import { appTasks } from '../../tasks/app-tasks';
 import { createInMemoryTaskRegistry, type TaskRegistry } from '../../tasks/registry';
 import { buildTool } from '../core/build-tool';
@@ -35,11 +36,13 @@ import { prepareSessionShell } from './prepare-shell';
 import { loadBashParser } from '../../shell/parser';
 import { bashFacts, bashPermission, bashRuleParts, bashWarnings, needsBashParser } from './permission';
 import { explainBash } from './explain';
+import { boxPlan, sandboxOpinion, type BoxPlan } from './sandboxing';
 
 /** SPEC PL6: "Bash ~100K". */
 export const BASH_MAX_RESULT_SIZE_CHARS = 100_000;
 
 export interface BashToolDeps {
+  /** Boxes every launch (tests); by default the session's sandbox settings decide (BA6). */
   sandbox?: SandboxWrapper;
   /** Where `run_in_background` tasks are registered (the composition root passes the app's). */
   tasks?: TaskRegistry;
@@ -55,7 +58,14 @@ export interface BashToolDeps {
 const firstLine = (s: string) => s.trim().split('\n')[0]?.trim() ?? '';
 
 export function createBashToolDef(deps: BashToolDeps = {}): ToolDef<BashInput, BashOutput, ToolProgress> {
-  const sandbox = deps.sandbox ?? passThroughSandbox;
+  /** The wrapper a call goes through, or none (BA6). */
+  const boxFor = async (input: BashInput, ctx: ToolUseContext): Promise<{ wrapper: SandboxWrapper; plan: BoxPlan } | null> => {
+    if (deps.sandbox) return input.dangerouslyDisableSandbox ? null : { wrapper: deps.sandbox, plan: { kind: 'off' } };
+    const policy = ctx.sandbox?.();
+    if (!policy?.enabled) return null;
+    const plan = boxPlan(input, policy, await appSandbox.status());
+    return plan.kind === 'boxed' ? { wrapper: appWrapper, plan } : null;
+  };
   const tasks = deps.tasks ?? createInMemoryTaskRegistry();
 
   return {
@@ -85,12 +95,17 @@ export function createBashToolDef(deps: BashToolDeps = {}): ToolDef<BashInput, B
         : { result: true },
     async checkPermissions(input, ctx) {
       if (needsBashParser(input.command)) await loadBashParser({ log: ctx.log });
-      return bashPermission(input.command, { cwd: ctx.state.cwd, workingDirectories: ctx.workingDirectories });
+      const own = bashPermission<BashInput>(input.command, { cwd: ctx.state.cwd, workingDirectories: ctx.workingDirectories });
+      const policy = deps.sandbox ? undefined : ctx.sandbox?.();
+      if (!policy?.enabled) return own;
+      const status = await appSandbox.status();
+      if (!status.available) noticeUnavailable(ctx, status.reason);
+      return sandboxOpinion(boxPlan(input, policy, status), input, own, bashFacts(input.command).readOnly);
     },
 
     // While the model thinks: the launcher is there and a shell waits for the next command.
     warmUp(ctx) {
-      if (sandbox !== passThroughSandbox) return;
+      if (deps.sandbox || ctx.sandbox?.().enabled) return;
       warmSessionLauncher(deps.launchers, 'commands');
       prepareSessionShell(ctx, deps.launchers);
     },
@@ -110,17 +125,22 @@ export function createBashToolDef(deps: BashToolDeps = {}): ToolDef<BashInput, B
         ctx.state.cwd = cwd;
       }
       const { shell, env } = sessionShell(ctx.env);
-      // Policy checks for disabling the sandbox arrive with the sandbox itself (BA6).
-      const wrap = (file: string, args: string[]) =>
-        input.dangerouslyDisableSandbox ? { file, args, cwd, env } : sandbox.wrap({ file, args, cwd, env });
+      const box = await boxFor(input, ctx);
+      const wrap = async (file: string, args: string[], extraWrite?: string[]): Promise<BoxedLaunch> => {
+        const cmd: SandboxCommand = { file, args, cwd, env };
+        if (!box) return { launch: cmd };
+        const policy = box.plan.kind === 'off' ? undefined : box.plan.policy;
+        return box.wrapper.wrap(cmd, { sessionId: ctx.sessionId, command: input.command, ...(policy ? { policy } : {}), ...(extraWrite ? { extraWrite } : {}), signal: ctx.abortSignal });
+      };
 
-      if (input.run_in_background) return { data: startInBackground(input, ctx, wrap, shell, tasks, timeoutMs, notes) };
+      if (input.run_in_background) return { data: await startInBackground(input, ctx, wrap, shell, tasks, timeoutMs, notes) };
 
       const id = randomBytes(6).toString('hex');
-      const cwdFile = path.join(os.tmpdir(), `agent-desk-cwd-${process.pid}-${id}`);
+      // A boxed shell may write only its allowed folders: its cwd file goes in the box's scratch folder.
+      const scratch = box?.wrapper.scratchDir?.() ?? os.tmpdir();
+      const cwdFile = path.join(scratch, `agent-desk-cwd-${process.pid}-${id}`);
       // The launcher only where a spawn would run this very shell unwrapped (same env, no sandbox).
-      const launchers =
-        !input.dangerouslyDisableSandbox && sandbox === passThroughSandbox && isPoolableShell(shell) ? launchersFor(deps.launchers) : undefined;
+      const launchers = !box && isPoolableShell(shell) ? launchersFor(deps.launchers) : undefined;
       // A shell started ahead waits for exactly this request (its fields NUL-terminated).
       const request = [cwd, cwdFile, input.command].some((f) => f.includes('\0')) ? undefined : `${cwd}\0${cwdFile}\0${input.command}\0`;
       // Launchers are the app's (appShell): the session's env reaches the command through the job's prelude.
@@ -129,7 +149,16 @@ export function createBashToolDef(deps: BashToolDeps = {}): ToolDef<BashInput, B
       const commandFile = !prepared && commandNeedsFile(shell, input.command) ? path.join(os.tmpdir(), `agent-desk-cmd-${process.pid}-${id}`) : undefined;
       if (commandFile) writeFileSync(commandFile, input.command, { mode: 0o600 });
       const inv = shellInvocation(shell, input.command, cwdFile, commandFile);
-      const launch = wrap(inv.file, inv.args);
+      let boxed: BoxedLaunch;
+      try {
+        boxed = await wrap(inv.file, inv.args);
+      } catch (err) {
+        if (commandFile) rmSync(commandFile, { force: true });
+        const message = `The sandbox could not start this command: ${(err as Error).message}`;
+        const data: BashOutput = { stdout: '', stderr: '', exitCode: null, interrupted: false, timedOut: false, timeoutMs, cwd, notes: [...notes, message] };
+        return { data };
+      }
+      const launch = boxed.launch;
       // Else a job of the launcher. A used-up launcher is replaced now only if another call of this
       // message will want one; otherwise the warm-up forks it when the process next waits for the
       // model (a fork blocks our event loop).
@@ -158,6 +187,7 @@ export function createBashToolDef(deps: BashToolDeps = {}): ToolDef<BashInput, B
       progress.flush();
       progress.dispose();
       collector.close();
+      boxed.done?.();
 
       // `cd` persists only for commands that ran to their end.
       let finalCwd = cwd;
@@ -179,7 +209,7 @@ export function createBashToolDef(deps: BashToolDeps = {}): ToolDef<BashInput, B
       const interpretation = interpretExitCode(input.command, run.exitCode);
       const data: BashOutput = {
         stdout: collector.text('stdout'),
-        stderr: collector.text('stderr'),
+        stderr: boxed.annotate ? boxed.annotate(collector.text('stderr')) : collector.text('stderr'),
         exitCode: run.exitCode,
         ...(run.signal ? { signal: run.signal } : {}),
         interrupted: run.aborted && !run.timedOut,
@@ -198,30 +228,61 @@ export function createBashToolDef(deps: BashToolDeps = {}): ToolDef<BashInput, B
   };
 }
 
-function startInBackground(
+async function startInBackground(
   input: BashInput,
   ctx: ToolUseContext,
-  wrap: (file: string, args: string[]) => { file: string; args: string[]; cwd: string; env: Record<string, string> },
+  wrap: (file: string, args: string[]) => Promise<BoxedLaunch>,
   shell: string,
   tasks: TaskRegistry,
   timeoutMs: number,
   notes: string[],
-): BashOutput {
+): Promise<BashOutput> {
   const inv = plainInvocation(shell, input.command);
   const base = { stdout: '', stderr: '', interrupted: false, timedOut: false, timeoutMs, cwd: ctx.state.cwd };
   try {
+    const boxed = await wrap(inv.file, inv.args);
     const task = startBackgroundShell({
-      launch: wrap(inv.file, inv.args),
+      launch: boxed.launch,
       command: input.command,
       ...(input.description ? { description: input.description } : {}),
       sessionId: ctx.sessionId,
       outputDir: path.join(ctx.toolResultsDir, 'tasks'),
       registry: tasks,
     });
+    if (boxed.done) {
+      // The box counts a background command as running until it ends.
+      const off = tasks.subscribe((t) => {
+        if (t.id !== task.id || t.status === 'running') return;
+        off();
+        boxed.done?.();
+      });
+      if (tasks.get(task.id)?.status !== 'running') {
+        off();
+        boxed.done();
+      }
+    }
     return { ...base, exitCode: 0, backgroundTaskId: task.id, outputFile: task.outputFile, ...(notes.length ? { notes } : {}) };
   } catch (err) {
     return { ...base, exitCode: null, notes: [...notes, (err as Error).message] };
   }
+}
+
+/** The app's sandbox as the Bash tool's wrapper. */
+const appWrapper: SandboxWrapper = {
+  name: 'sandbox',
+  wrap: (launch, meta) => {
+    if (!meta.policy) throw new Error('no sandbox policy for this session');
+    return appSandbox.wrap({ launch, policy: meta.policy, sessionId: meta.sessionId, command: meta.command, ...(meta.extraWrite ? { extraWrite: meta.extraWrite } : {}), ...(meta.signal ? { signal: meta.signal } : {}) });
+  },
+  scratchDir: () => appSandbox.scratchDir(),
+};
+
+const told = new Set<string>();
+/** Once per session: why commands ask although the sandbox is on (the UI's words). */
+function noticeUnavailable(ctx: ToolUseContext, reason: string | undefined): void {
+  if (told.has(ctx.sessionId)) return;
+  told.add(ctx.sessionId);
+  ctx.log.warn(`sandbox unavailable: ${reason ?? 'unknown reason'}`);
 }
 
 export function createBashTool(deps: BashToolDeps = {}): Tool<BashInput, BashOutput, ToolProgress> {

@@ -1,4 +1,5 @@
 // The one Tool contract (TC1) every tool implements — built-in, MCP, future REPL — and its context.
+import type { SandboxPolicy } from '../../sandbox/policy';
 import type { z } from 'zod';
 import type { ProposedFileChange } from '../../../shared/tools/edit';
 import type { CommandExplanation, CommandWarning } from '../../../shared/permissions/command-explanation';
@@ -60,6 +61,8 @@ export interface ToolUseContext {
   fileState?: FileStateCache;
   /** Set by the executor: the calls of this message still to come, so a tool can prepare for them. */
   upcoming?: () => UpcomingCalls;
+  /** What the sandbox allows this session (BA6), from its settings now; absent = no sandbox. */
+  sandbox?: () => SandboxPolicy;
 }
 
 /** What follows the running call in its assistant message. */
