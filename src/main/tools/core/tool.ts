@@ -7,6 +7,7 @@ import type { ToolProgress } from '../../../shared/tools/tool-call';
 import type { Logger } from '../../base/log';
 import type { FileStateCache } from '../file-state/file-state';
 import type { DecisionReason, PermissionResult } from '../../permissions/types';
+import type { BackgroundRequests } from './backgrounding';
 import type { DeferredToolState } from './deferred';
 
 /** JSON Schema as sent to the API (`input_schema`). */
@@ -60,6 +61,10 @@ export interface ToolUseContext {
   fileState?: FileStateCache;
   /** Set by the executor: the calls of this message still to come, so a tool can prepare for them. */
   upcoming?: () => UpcomingCalls;
+  /** Set by the pipeline: the tool_use id of this call. */
+  toolUseId?: string;
+  /** The session's "keep running in background" requests (BA10); absent = calls cannot move. */
+  backgroundRequests?: BackgroundRequests;
 }
 
 /** What follows the running call in its assistant message. */
