@@ -22,5 +22,6 @@ export const TaskStopData = z.object({
   taskId: z.string(),
   taskType: z.literal('local_bash'),
   command: z.string(),
+  description: z.string().optional(),
 });
 export type TaskStopData = z.infer<typeof TaskStopData>;

@@ -56,6 +56,7 @@ export function createTaskStopTool(deps: TaskStopDeps = {}): Tool<TaskStopInput,
         taskId: c.task.id,
         taskType: 'local_bash',
         command: c.task.command,
+        ...(c.task.description ? { description: c.task.description } : {}),
       };
       return { data };
     },
