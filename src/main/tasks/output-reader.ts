@@ -14,8 +14,6 @@ export interface OutputChunk {
 export interface OutputReader {
   /** What `file` gained since the last read of task `id`; the offset moves to the file's end. */
   readNew(id: string, file: string): Promise<OutputChunk>;
-  /** The task is gone for good: forget its offset. */
-  forget(id: string): void;
 }
 
 /** Where to start so the text opens on a whole UTF-8 character (continuation bytes are 10xxxxxx). */
@@ -66,9 +64,6 @@ export function createOutputReader(maxBytes = DEFAULT_READ_MAX_BYTES): OutputRea
       } finally {
         await fh.close();
       }
-    },
-    forget(id) {
-      offsets.delete(id);
     },
   };
 }
