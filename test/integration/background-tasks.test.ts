@@ -83,4 +83,27 @@ describe('background tasks headless (BA10)', () => {
     expect(text(resultFor(h.server.requests[before + 2]!.body, 'toolu_read2')?.content)).toContain('<status>running</status>');
     expect(aliveIn([pids2!.shell, pids2!.child], pids2!.shell)).toEqual([]);
   }, 60_000);
+
+  it('BA10 a command the person moved to the background outlives its turn, and ends with the session', async () => {
+    if (process.platform !== 'linux') return;
+    h.server.push(
+      { content: [{ type: 'tool_use', id: 'toolu_fg', name: 'Bash', input: { command: COMMAND, description: 'Serve' } }] },
+      { content: [{ type: 'text', text: 'It runs in the background now.' }] },
+    );
+    const engine = await h.engine({ allowedTools: ['Bash'] });
+    const session = await engine.sessions.createSession(h.projectDir);
+    const turn = session.start('serve it').done;
+    // Once its first output is on screen, the person presses "Keep running in background".
+    await h.waitFor((ev) => ev.type === 'tool_progress' && ev.callId === 'toolu_fg' && ev.progress.type === 'output');
+    expect(await engine.sessions.backgroundCall(h.projectDir, session.id, 'toolu_fg')).toBe(true);
+    expect((await turn).ok).toBe(true);
+    const result = text(resultFor(h.server.requests[1]!.body, 'toolu_fg')?.content);
+    expect(result).toMatch(/^shell=\d+ child=\d+\nCommand was manually backgrounded by user with ID: bash_[0-9a-f]+\. Output is being written to: /);
+    const pids = pidsIn(h.server.requests[1]!, 'toolu_fg')!;
+    // The turn is over; the command is not.
+    expect(aliveIn([pids.shell, pids.child], pids.shell)).toEqual(expect.arrayContaining([pids.shell, pids.child]));
+    expect(await engine.sessions.backgroundCall(h.projectDir, session.id, 'toolu_fg')).toBe(false);
+    await session.dispose();
+    expect(aliveIn([pids.shell, pids.child], pids.shell)).toEqual([]);
+  }, 60_000);
 });
