@@ -247,3 +247,21 @@ describe('issue 13 item 3: permission:undo-always', () => {
     });
   });
 });
+
+describe('BA10: session:background-call', () => {
+  it('BA10 passes the call to the session service and answers whether it moved; bad input and unknown sessions are typed errors', async () => {
+    const seen: string[] = [];
+    const { dispatcher } = setup({
+      backgroundCall: async (dir, sessionId, toolUseId) => {
+        if (sessionId !== 's1') throw new IpcFailure({ code: 'not_found', message: `No session ${sessionId} in this project.` });
+        seen.push(`${dir} ${toolUseId}`);
+        return toolUseId === 'toolu_running';
+      },
+    });
+    expect(await dispatcher.invoke('session:background-call', { sessionId: 's1', toolUseId: 'toolu_running' }, ctx)).toEqual({ ok: true, value: { moved: true } });
+    expect(await dispatcher.invoke('session:background-call', { sessionId: 's1', toolUseId: 'toolu_done' }, ctx)).toEqual({ ok: true, value: { moved: false } });
+    expect(seen).toEqual(['/p toolu_running', '/p toolu_done']);
+    expect(await dispatcher.invoke('session:background-call', { sessionId: 'nope', toolUseId: 'x' }, ctx)).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await dispatcher.invoke('session:background-call', { sessionId: 's1' }, ctx)).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+  });
+});

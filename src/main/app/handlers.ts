@@ -82,6 +82,9 @@ export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; sen
       return { accepted: true as const };
     },
     'session:stop': async ({ sessionId }, ctx) => ({ stopped: await sessions.stop(requireProject(ctx), sessionId) }),
+    'session:background-call': async ({ sessionId, toolUseId }, ctx) => ({
+      moved: (await sessions.backgroundCall?.(requireProject(ctx), sessionId, toolUseId)) ?? false,
+    }),
     'session:rename': async ({ sessionId, title }, ctx) => {
       if (!sessions.rename) throw new IpcFailure({ code: 'unsupported', message: 'Conversations cannot be renamed here.' });
       return { session: await sessions.rename(requireProject(ctx), sessionId, title) };

@@ -31,6 +31,8 @@ export interface SessionService {
   /** Send the conversation again after a turn that ended on an error, adding nothing. */
   retry(projectDir: string, sessionId: string): Promise<void>;
   stop(projectDir: string, sessionId: string): Promise<boolean>;
+  /** "Keep running in background" for a running call (BA10); false when it cannot move (absent = none can). */
+  backgroundCall?(projectDir: string, sessionId: string, toolUseId: string): Promise<boolean>;
   /** A conversation's new name (absent = conversations keep their first message's). */
   rename?(projectDir: string, sessionId: string, title: string): Promise<SessionSummary>;
   /** To the trash; IpcFailure('busy') while it works, false when there was nothing to remove. */

@@ -94,6 +94,10 @@ export class SessionManager implements SessionService {
     return (await this.get(projectDir, sessionId)).stop();
   }
 
+  async backgroundCall(projectDir: string, sessionId: string, toolUseId: string): Promise<boolean> {
+    return (await this.get(projectDir, sessionId)).backgroundCall(toolUseId);
+  }
+
   async rename(projectDir: string, sessionId: string, title: string): Promise<SessionSummary> {
     const s = await this.get(projectDir, sessionId);
     await s.rename(title);

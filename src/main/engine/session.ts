@@ -200,6 +200,11 @@ export class Session {
     return this.runtime?.tools?.forgetRule(rule) ?? false;
   }
 
+  /** "Keep running in background" for a running call of this session (BA10). */
+  backgroundCall(toolUseId: string): boolean {
+    return this.runtime?.tools?.backgroundCall(toolUseId) ?? false;
+  }
+
   /**
    * Accept a user message and start the turn. Throws IpcFailure('busy') while a turn runs; the returned
    * promise settles when the turn ends (it never rejects: failures are in the outcome and published).

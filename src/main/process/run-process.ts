@@ -16,6 +16,10 @@ export interface RunProcessOptions {
   stdin?: string;
   timeoutMs: number;
   signal?: AbortSignal;
+  /** Once this fires the timeout no longer applies (the command moved to the background, BA10). */
+  untimed?: AbortSignal;
+  /** The program's pid, as soon as it is known. */
+  onPid?: (pid: number) => void;
   /**
    * Decoded text, and the bytes it came from (`raw`: everything read, in arrival order, so a file of
    * them holds exactly what the command printed; empty for the decoder's final flush).
@@ -96,6 +100,21 @@ export function runProcess(opts: RunProcessOptions): Promise<RunProcessResult> {
       aborted = true;
       kill();
     };
+    const onUntimed = () => clearTimeout(timer);
+    if (opts.untimed?.aborted) onUntimed();
+    else opts.untimed?.addEventListener('abort', onUntimed, { once: true });
+    if (opts.onPid) {
+      const report = () => {
+        if (child.pid === undefined) return;
+        try {
+          opts.onPid?.(child.pid);
+        } catch {
+          // The consumer's problem.
+        }
+      };
+      if (child.pid !== undefined) report();
+      else child.once('spawn', report);
+    }
 
     const decoders = { stdout: new StringDecoder('utf8'), stderr: new StringDecoder('utf8') };
     // Per stream; it stops only after a chunk that ended on a whole character (nothing left pending
@@ -128,6 +147,7 @@ export function runProcess(opts: RunProcessOptions): Promise<RunProcessResult> {
       clearTimeout(timer);
       if (drainTimer) clearTimeout(drainTimer);
       opts.signal?.removeEventListener('abort', onAbort);
+      opts.untimed?.removeEventListener('abort', onUntimed);
       if (killing) await killing;
       child.stdout?.destroy();
       child.stderr?.destroy();

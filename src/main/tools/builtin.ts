@@ -8,6 +8,8 @@ import { GlobTool } from './glob/glob.tool';
 import { GrepTool } from './grep/grep.tool';
 import { NotebookEditTool } from './notebook-edit/notebook-edit.tool';
 import { ReadTool } from './read/read.tool';
+import { TaskOutputTool } from './task-output/task-output.tool';
+import { TaskStopTool } from './task-stop/task-stop.tool';
 import { ToolSearchTool } from './tool-search/tool-search.tool';
 import { WriteTool } from './write/write.tool';
 
@@ -27,6 +29,8 @@ export function getAllBaseTools(): AnyTool[] {
     GrepTool,
     NotebookEditTool,
     ReadTool,
+    TaskOutputTool,
+    TaskStopTool,
     ToolSearchTool,
     WriteTool,
     ...(GatedExampleTool ? [GatedExampleTool] : []),

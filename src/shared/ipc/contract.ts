@@ -112,6 +112,11 @@ export const invokeContract = {
     request: z.strictObject({ sessionId }),
     response: z.object({ stopped: z.boolean() }),
   },
+  /** "Keep running in background" (BA10): a running command becomes a background task and its call returns now; false when it cannot move (it ended). */
+  'session:background-call': {
+    request: z.strictObject({ sessionId, toolUseId: z.string().min(1).max(200) }),
+    response: z.object({ moved: z.boolean() }),
+  },
   /** A conversation's new name, as the person typed it. */
   'session:rename': {
     request: z.strictObject({ sessionId, title: z.string().trim().min(1).max(200) }),

@@ -60,6 +60,8 @@ export const BashOutput = z.object({
   returnCodeInterpretation: z.string().optional(),
   /** Set when the command was started as a background task. */
   backgroundTaskId: z.string().optional(),
+  /** The person moved the running command to the background ("Keep running in background", Claude Code's Ctrl+B). */
+  backgroundedByUser: z.boolean().optional(),
   /** Short remarks for the model and the view (e.g. "working directory reset"). */
   notes: z.array(z.string()).optional(),
 });

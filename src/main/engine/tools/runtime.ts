@@ -12,6 +12,7 @@ import type { PermissionMode, RuleBehavior, RuleSet } from '../../permissions/ty
 import type { ClaudeSettings } from '../../settings/claude-settings';
 import { getAllBaseTools } from '../../tools/builtin';
 import { assembleToolPool, simpleModeFromEnv } from '../../tools/core/assemble';
+import { createBackgroundRequests } from '../../tools/core/backgrounding';
 import { createDeferredToolState } from '../../tools/core/deferred';
 import type { AnyTool, SessionToolState, ToolUseContext } from '../../tools/core/tool';
 import { buildToolsParam } from '../../tools/core/tools-param';
@@ -69,6 +70,8 @@ export interface ToolRuntime extends ToolRunner {
   replyPermission(reply: PermissionReplyInput): boolean;
   /** "Always allow" undone: this session stops allowing by the rule at once; false when it had no such rule. */
   forgetRule(rule: string): boolean;
+  /** "Keep running in background" for running call `toolUseId` (BA10): false when it cannot move. */
+  backgroundCall(toolUseId: string): boolean;
 }
 
 /** Cards kept for session:open; older ones are rebuilt from the transcript by the UI. */
@@ -77,6 +80,7 @@ const MAX_VIEWS = 500;
 export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
   const { config, log } = opts;
   const deferred = createDeferredToolState();
+  const backgroundRequests = createBackgroundRequests();
   // What the file tools have read (TL2): one per session, so Edit/Write can check freshness.
   const fileState = createFileStateCache();
   const state: SessionToolState = { cwd: opts.projectDir };
@@ -139,6 +143,7 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
           ...(opts.env.HOME ? { home: opts.env.HOME } : {}),
           sessionHosts: appSandbox.sessionHosts(opts.sessionId),
         }),
+      backgroundRequests,
     };
     return modifiers.reduce((ctx, m) => {
       try {
@@ -290,5 +295,6 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
       return prompts.reply(reply);
     },
     forgetRule: (rule) => deps.permissions.forget(rule),
+    backgroundCall: (toolUseId) => backgroundRequests.request(toolUseId),
   };
 }

@@ -37,6 +37,7 @@ import { loadBashParser } from '../../shell/parser';
 import { bashFacts, bashPermission, bashRuleParts, bashWarnings, needsBashParser } from './permission';
 import { explainBash } from './explain';
 import { boxPlan, sandboxOpinion, type BoxPlan } from './sandboxing';
+import { movedOutput, prepareBackgrounding } from './to-background';
 
 /** SPEC PL6: "Bash ~100K". */
 export const BASH_MAX_RESULT_SIZE_CHARS = 100_000;
@@ -168,26 +169,39 @@ export function createBashToolDef(deps: BashToolDeps = {}): ToolDef<BashInput, B
         deps.outputLimits ?? outputLimitsFromEnv(),
       );
       const progress = new ProgressCoalescer(onProgress, deps.progress ?? DEFAULT_PROGRESS_OPTIONS);
+      // BA10: the person may move this command to the background while it runs.
+      const bg = prepareBackgrounding({ ctx, tasks, command: input.command, ...(input.description ? { description: input.description } : {}), outputDir: path.join(ctx.toolResultsDir, 'tasks') });
 
-      const run = await runProcess({
+      const running = runProcess({
         ...launch,
         ...(job ? { spawned: job } : {}),
         ...(prepared ? { stdin: request } : {}),
         timeoutMs,
-        signal: ctx.abortSignal,
+        signal: bg?.signal ?? ctx.abortSignal,
+        ...(bg ? { untimed: bg.untimed, onPid: bg.onPid } : {}),
         ...(deps.killGraceMs !== undefined ? { killGraceMs: deps.killGraceMs } : {}),
         // Past the spill and the live budget, output is neither kept nor shown as text: it is no longer decoded.
         wantsText: () => !collector.spilled || !progress.overBudget,
         onData: (stream, text, raw, decoded) => {
+          if (bg?.divert(raw)) return;
           collector.append(stream, text, raw, decoded);
           if (decoded) progress.push(stream, text);
           else progress.countUnshown(utf16Length(raw));
         },
       });
+      const first = bg ? await bg.race(running) : { run: await running };
       progress.flush();
       progress.dispose();
       collector.close();
+      if ('task' in first) {
+        void first.run.finally(() => {
+          boxed.done?.();
+          [cwdFile, commandFile].forEach((f) => f && rmSync(f, { force: true }));
+        });
+        return { data: movedOutput(first.task, collector, { timeoutMs, cwd, notes }) };
+      }
       boxed.done?.();
+      const run = first.run;
 
       // `cd` persists only for commands that ran to their end.
       let finalCwd = cwd;

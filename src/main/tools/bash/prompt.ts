@@ -26,7 +26,7 @@ Usage notes:
   - You can specify an optional timeout in milliseconds (up to ${BASH_MAX_TIMEOUT_MS}ms / ${minutes(BASH_MAX_TIMEOUT_MS)}). If not specified, commands time out after ${BASH_DEFAULT_TIMEOUT_MS}ms (${minutes(BASH_DEFAULT_TIMEOUT_MS)}). A command that times out is stopped together with every process it started.
   - Write a clear, concise description of what the command does in 5-10 words.
   - If the output exceeds ${maxResultSizeChars} characters, you receive the beginning of it and the path of a file holding all of it; read that file (in parts) when you need the rest.
-  - Use run_in_background to run a long-lived command (a dev server, a watcher, a long build) in the background. You get a task id and the path of the file its output is written to. You do not need to append '&' to the command when using this parameter.
+  - Use run_in_background to run a long-lived command (a dev server, a watcher, a long build) in the background. You get a task id and the path of the file its output is written to; read what it printed since your last look with TaskOutput, and stop it with TaskStop. You do not need to append '&' to the command when using this parameter.
   - When dedicated tools are available, prefer them over shell equivalents: Glob instead of \`find\` or \`ls\` to find files, Grep instead of \`grep\` or \`rg\` to search contents, Read instead of \`cat\`, \`head\` or \`tail\`, Edit instead of \`sed\` or \`awk\`, Write instead of \`echo >\` or \`cat <<EOF\`. They are faster, their results are easier to review, and they need fewer permission prompts.
   - If you still need to search with the shell, use \`rg\` (ripgrep) rather than \`grep\`.
   - When issuing multiple commands:

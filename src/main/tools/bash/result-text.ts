@@ -26,7 +26,11 @@ export function bashResultIsError(output: BashOutput): boolean {
 
 export function formatBashResult(output: BashOutput): { content: string; isError: boolean } {
   const parts: string[] = [];
-  if (output.backgroundTaskId) {
+  if (output.backgroundedByUser && output.backgroundTaskId) {
+    // BA10: the output so far (its start and end if long), then Claude Code's words for a moved command.
+    for (const text of [output.stdout, output.stderr].map((t) => tidy(clip(t, false)))) if (text) parts.push(text);
+    parts.push(`Command was manually backgrounded by user with ID: ${output.backgroundTaskId}. Output is being written to: ${output.outputFile}`);
+  } else if (output.backgroundTaskId) {
     parts.push(`Command running in background with ID: ${output.backgroundTaskId}. Output is being written to: ${output.outputFile}`);
   } else {
     // A spill file past its cap holds only the output's start; its note (output.ts) says how much is missing.

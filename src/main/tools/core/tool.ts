@@ -8,6 +8,7 @@ import type { ToolProgress } from '../../../shared/tools/tool-call';
 import type { Logger } from '../../base/log';
 import type { FileStateCache } from '../file-state/file-state';
 import type { DecisionReason, PermissionResult } from '../../permissions/types';
+import type { BackgroundRequests } from './backgrounding';
 import type { DeferredToolState } from './deferred';
 
 /** JSON Schema as sent to the API (`input_schema`). */
@@ -63,6 +64,10 @@ export interface ToolUseContext {
   upcoming?: () => UpcomingCalls;
   /** What the sandbox allows this session (BA6), from its settings now; absent = no sandbox. */
   sandbox?: () => SandboxPolicy;
+  /** Set by the pipeline: the tool_use id of this call. */
+  toolUseId?: string;
+  /** The session's "keep running in background" requests (BA10); absent = calls cannot move. */
+  backgroundRequests?: BackgroundRequests;
 }
 
 /** What follows the running call in its assistant message. */

@@ -49,7 +49,7 @@ async function runStages(
   view: ViewTracker,
   upcoming?: () => UpcomingCalls,
 ): Promise<PipelineOutcome> {
-  const ctx: ToolUseContext = { ...deps.context(), abortSignal: signal, ...(upcoming ? { upcoming } : {}) };
+  const ctx: ToolUseContext = { ...deps.context(), abortSignal: signal, toolUseId: use.id, ...(upcoming ? { upcoming } : {}) };
   const log = ctx.log;
 
   // PL1 lookup

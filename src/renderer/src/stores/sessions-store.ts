@@ -57,6 +57,8 @@ export interface SessionsState {
   restoreRemoved(): Promise<boolean>;
   dismissRemoved(): void;
   stop(): Promise<void>;
+  /** "Keep running in background" for a running call of the open session (BA10); false when it could not move. */
+  backgroundCall(toolUseId: string): Promise<boolean>;
   /** Continue a run that stopped short: sends CONTINUE_TEXT as the next message. */
   continueRun(): Promise<boolean>;
   /** Send the conversation again after a turn that ended on an error, adding no message. */
@@ -335,6 +337,17 @@ export function createSessionsStore(bridge: Bridge, options: SessionsStoreOption
           await bridge.invoke('session:stop', { sessionId: currentId });
         } catch (error) {
           fail(error, 'Could not stop');
+        }
+      },
+
+      async backgroundCall(toolUseId) {
+        const { currentId } = get();
+        if (!currentId) return false;
+        try {
+          return (await bridge.invoke('session:background-call', { sessionId: currentId, toolUseId })).moved;
+        } catch (error) {
+          fail(error, 'Could not move the command to the background');
+          return false;
         }
       },
 

@@ -7,6 +7,8 @@ import { globView } from './Glob/GlobView';
 import { grepView } from './Grep/GrepView';
 import { notebookEditView } from './NotebookEdit/NotebookEditView';
 import { readView } from './Read/ReadView';
+import { taskOutputView } from './TaskOutput/TaskOutputView';
+import { taskStopView } from './TaskStop/TaskStopView';
 import { SEARCH_GROUP_KEY, SearchGrouped } from './shared/SearchGrouped';
 import type { ToolView, ToolViewParts } from './types';
 import { writeView } from './Write/WriteView';
@@ -19,6 +21,8 @@ const views: Record<string, ToolViewParts> = {
   Write: writeView,
   Edit: editView,
   NotebookEdit: notebookEditView,
+  TaskOutput: taskOutputView,
+  TaskStop: taskStopView,
 };
 
 const cache = new Map<string, ToolView>();

@@ -24,6 +24,8 @@ export interface ToolView {
   Result: ComponentType<ToolViewProps>;
   /** Remarks under the output that stay visible when it is folded ("Stopped before it finished"). */
   Notes?: ComponentType<ToolViewProps>;
+  /** Buttons for a call while it runs ("Keep running in background"). */
+  Actions?: ComponentType<ToolViewProps>;
   /** Small always-visible facts beside the state. */
   Badges?: ComponentType<ToolViewProps>;
   /** The state in this tool's own words ("Finished", "Failed (error 1)"); null = the usual words. */

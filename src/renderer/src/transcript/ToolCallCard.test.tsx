@@ -6,7 +6,10 @@ import type { PermissionRequestView } from '../../../shared/permissions/request'
 import type { BashOutput } from '../../../shared/tools/bash';
 import type { ToolCallView } from '../../../shared/tools/tool-call';
 import { RequestPanel } from '../permissions/RequestPanel';
+import { createStores } from '../stores/create-stores';
 import { appendProgress } from '../stores/progress-log';
+import { StoresProvider } from '../stores/react';
+import { createFakeBridge } from '../testing/fake-bridge';
 import { ToolCallCardView } from './ToolCallCard';
 
 const bash = (state: ToolCallView['state'], over: Partial<ToolCallView> = {}): ToolCallView => ({
@@ -28,7 +31,12 @@ describe('ToolCallCardView (UI3, UI5: a card a non-terminal person understands)'
       { type: 'output', stream: 'stdout', text: 'line1\n' },
       { type: 'output', stream: 'stderr', text: 'oops\n' },
     ]);
-    const html = renderToStaticMarkup(<ToolCallCardView call={bash('running')} progress={progress} />);
+    // A running command's card offers "Keep running in background" (BA10), which needs the stores.
+    const html = renderToStaticMarkup(
+      <StoresProvider stores={createStores(createFakeBridge())}>
+        <ToolCallCardView call={bash('running')} progress={progress} />
+      </StoresProvider>,
+    );
     expect(html).toContain('aria-label="Run the tests: npm test"');
     expect(html).toContain('aria-busy="true"');
     expect(html).toContain('data-testid="tool-call-state"');

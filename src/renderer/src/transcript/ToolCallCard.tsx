@@ -47,7 +47,7 @@ export function ToolCallCardView({ call, progress }: ToolCallCardViewProps): Rea
   const outputId = useId();
   const hasOutput = view.hasOutput(props);
   const problem = active ? null : view.problem(call);
-  const { Use, Progress, Result, Badges, Notes } = view;
+  const { Use, Progress, Result, Badges, Notes, Actions } = view;
 
   return (
     <article
@@ -82,6 +82,7 @@ export function ToolCallCardView({ call, progress }: ToolCallCardViewProps): Rea
           </div>
         </div>
       )}
+      {Actions && active && <Actions {...props} />}
       {Notes && !active && (
         <div className="tool-card__notes">
           <Notes {...props} />

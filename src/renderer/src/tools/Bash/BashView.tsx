@@ -12,6 +12,7 @@ import { problemText } from '../problem-text';
 import { isActive } from '../state';
 import type { ToolViewParts, ToolViewProps } from '../types';
 import { SEARCH_GROUP_KEY } from '../shared/SearchGrouped';
+import { BashActions } from './BashActions';
 import { ACTIVITY_WORDS, bashActivity, bashDetails, bashInput, bashNotes, bashOutput, bashProblem, bashStateWords, errorSpot, resultTextIsOutput, savedOutputPath, shownOutput } from './bash-facts';
 
 const subject = (call: ToolCallView): string => oneLine(bashInput(call.input).command) || 'a command';
@@ -105,6 +106,7 @@ export const bashView: ToolViewParts = {
   Progress: BashProgress,
   Result: BashResult,
   Notes: BashNotes,
+  Actions: BashActions,
   stateWords: bashStateWords,
   // Once the command ran, its first error line (if it failed), output and notes tell what happened.
   problem: (call) => (bashOutput(call) || resultTextIsOutput(call) ? bashProblem(call) : problemText(call)),

@@ -97,7 +97,8 @@ export function bashNotes(call: ToolCallView): string[] {
     else if (out.interrupted) notes.push('Stopped before it finished.');
     else if (out.exitCode === null && out.signal) notes.push(`Ended by the signal ${out.signal}.`);
     if (out.returnCodeInterpretation) notes.push(`${out.returnCodeInterpretation}.`);
-    if (out.backgroundTaskId) notes.push(`Running in the background (task ${out.backgroundTaskId}).`);
+    if (out.backgroundedByUser && out.backgroundTaskId) notes.push(`Moved to the background: it keeps running as task ${out.backgroundTaskId}, and the assistant can check on it or stop it.`);
+    else if (out.backgroundTaskId) notes.push(`Runs in the background as task ${out.backgroundTaskId}; the assistant can check on it or stop it.`);
     for (const n of out.notes ?? []) notes.push(n);
   } else if (call.state === 'cancelled') {
     notes.push('Stopped before it finished.');
@@ -107,7 +108,10 @@ export function bashNotes(call: ToolCallView): string[] {
 
 /** Where the whole output was saved when it was too large to keep in the conversation. */
 export function savedOutputPath(call: ToolCallView): string | null {
-  return bashOutput(call)?.outputFile ?? call.result?.persistedPath ?? null;
+  const out = bashOutput(call);
+  // A background task's file is where it writes, not a saved copy (its note says where it runs).
+  if (out?.backgroundTaskId) return null;
+  return out?.outputFile ?? call.result?.persistedPath ?? null;
 }
 
 /** The number the command ended with, and what it means when it is not an error; null when unknown. */
@@ -125,7 +129,11 @@ export function bashExit(call: ToolCallView): { code: number; meaning?: string }
 
 /** The card's state in plain words: "Finished", "Failed (error 1)"; null = the usual words. */
 export function bashStateWords(call: ToolCallView): string | null {
-  if (call.state === 'succeeded') return bashOutput(call)?.backgroundTaskId ? 'Started in the background' : 'Finished';
+  if (call.state === 'succeeded') {
+    const out = bashOutput(call);
+    if (out?.backgroundedByUser) return 'Moved to the background';
+    return out?.backgroundTaskId ? 'Started in the background' : 'Finished';
+  }
   if (call.state !== 'failed') return null;
   const exit = bashExit(call);
   return exit && exit.code !== 0 ? `Failed (error ${exit.code})` : null;
