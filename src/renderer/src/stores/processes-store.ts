@@ -65,7 +65,12 @@ export function createProcessesStore(bridge: Bridge): ProcessesStore {
         if (on) void get().load();
       },
       stop: (taskId) => withBusy(taskId, () => bridge.invoke('tasks:stop', { taskId })),
-      keep: (taskId, kept) => withBusy(taskId, () => bridge.invoke('tasks:keep', { taskId, kept })),
+      keep: (taskId, kept) => {
+        // The switch moves at once (a list already on its way is dropped); the list read after the answer shows what main has.
+        seq++;
+        set({ tasks: get().tasks.map((t) => (t.id === taskId ? { ...t, kept } : t)) });
+        return withBusy(taskId, () => bridge.invoke('tasks:keep', { taskId, kept }));
+      },
       async cleanUp(action) {
         set({ failure: null });
         try {
