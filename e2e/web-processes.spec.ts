@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { ScriptedBlock } from '../test/fake-model/server';
 import { expect, screenshotPath, test, type WebApp } from './fixtures';
@@ -70,6 +71,17 @@ async function startDevServer(page: Page, webApp: WebApp, description: string, n
   return { port, pids: await serverPids(pidFile) };
 }
 
+/** WCAG A/AA (contrast among them) on the panel, in the light and the dark theme, with a screenshot of each. */
+async function auditPanel(page: Page, name: string): Promise<void> {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.screenshot({ path: screenshotPath(`${name}-${colorScheme}`) });
+    const { violations } = await new AxeBuilder({ page }).include('#processes-pane').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(violations.map((v) => `${colorScheme}: ${v.id}: ${v.nodes.map((n) => n.failureSummary).join(' | ')}`)).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
 const panelOf = (page: Page) => page.getByRole('region', { name: 'Running programs' });
 
 test.describe('Running programs (issue 15 item 4)', () => {
@@ -92,12 +104,12 @@ test.describe('Running programs (issue 15 item 4)', () => {
     await expect(row).toContainText(/Memory \d/);
     await row.getByRole('button', { name: 'Show what it printed' }).click();
     await expect(row.getByLabel('Recent output of Start the development server')).toContainText(`ready on http://localhost:${port}`);
-    await page.screenshot({ path: screenshotPath('processes-panel') });
+    await auditPanel(page, 'processes-panel');
 
     await row.getByRole('button', { name: 'Stop', exact: true }).click();
     const confirm = row.getByRole('alertdialog', { name: 'Stop Start the development server?' });
     await expect(confirm).toContainText('This program started another program. Stopping it stops both.');
-    await page.screenshot({ path: screenshotPath('processes-stop-confirm') });
+    await auditPanel(page, 'processes-stop-confirm');
     expect(pids.every(alive)).toBe(true);
     await confirm.getByRole('button', { name: 'Stop all 2' }).click();
 
@@ -105,7 +117,7 @@ test.describe('Running programs (issue 15 item 4)', () => {
     await expect(row.getByRole('button', { name: 'Stop', exact: true })).toHaveCount(0);
     await expect(button).toHaveText('Running programs');
     for (const pid of pids) expect(alive(pid), `process ${pid} should be gone`).toBe(false);
-    await page.screenshot({ path: screenshotPath('processes-stopped') });
+    await auditPanel(page, 'processes-stopped');
   });
 
   test('a kept program survives quitting, one not kept is stopped; next start offers the kept one, and "Stop them" ends it', async ({ page, webApp }) => {
@@ -135,7 +147,7 @@ test.describe('Running programs (issue 15 item 4)', () => {
       await expect(left).toContainText('1 program was left running when Agent Desk last closed');
       await expect(left).toContainText('You chose to keep it running.');
       await expect(left.getByRole('link', { name: `Listening on port ${kept.port}` })).toBeVisible();
-      await page.screenshot({ path: screenshotPath('processes-leftovers') });
+      await auditPanel(page, 'processes-leftovers');
       await left.getByRole('button', { name: 'Stop them' }).click();
       await expect(panelOf(page).getByRole('status')).toHaveText('Stopped the program.');
       await expect(left).toHaveCount(0);
