@@ -7,7 +7,7 @@ import { createInspector, type Inspector } from '../process/inspect/inspect';
 import { appTasks } from '../tasks/app-tasks';
 import { createProcessKeeper, type ProcessKeeper } from '../tasks/process-keeper';
 import type { TaskRegistry } from '../tasks/registry';
-import { taskRecordsFile } from '../tasks/task-records';
+import { taskRecordsDir } from '../tasks/task-records';
 import type { EventBus } from './ports';
 
 export interface ProcessManager {
@@ -20,7 +20,7 @@ export interface ProcessManager {
 
 export async function startProcessManager(opts: { dataDir: string; bus: EventBus; log: Logger; registry?: TaskRegistry }): Promise<ProcessManager> {
   const registry = opts.registry ?? appTasks;
-  const keeper = createProcessKeeper({ registry, file: taskRecordsFile(opts.dataDir), log: opts.log });
+  const keeper = createProcessKeeper({ registry, dir: taskRecordsDir(opts.dataDir), log: opts.log });
   const offTasks = registry.subscribe((t) => opts.bus.publish('tasks:changed', { taskId: t.id, status: t.status }, { projectDir: t.projectDir ?? null }));
   const offLeftovers = keeper.onLeftoversChanged((dirs) => {
     for (const dir of dirs) opts.bus.publish('tasks:changed', { taskId: null }, { projectDir: dir ?? null });

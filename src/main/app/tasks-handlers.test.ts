@@ -4,7 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { closeSync, openSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ import { createInspector } from '../process/inspect/inspect';
 import { processStartToken } from '../process/inspect/process-table';
 import { createProcessKeeper } from '../tasks/process-keeper';
 import { createInMemoryTaskRegistry, type TaskRegistry } from '../tasks/registry';
-import { readTaskRecords, taskRecordsFile } from '../tasks/task-records';
+import { instanceRecordFile, listRecordFiles, readTaskRecords, taskRecordsDir } from '../tasks/task-records';
 import { createHandlers } from './handlers';
 import type { AuthService, HostPort, SessionService } from './ports';
 
@@ -54,7 +54,7 @@ async function startServer(outputFile: string): Promise<{ pid: number; port: num
 }
 
 async function setup(registry: TaskRegistry = createInMemoryTaskRegistry()) {
-  const keeper = createProcessKeeper({ registry, file: taskRecordsFile(dir), log });
+  const keeper = createProcessKeeper({ registry, dir: taskRecordsDir(dir), log });
   await keeper.start();
   const handlers = createHandlers({ sessions: {} as SessionService, auth: {} as AuthService, host: {} as HostPort, log, tasks: { registry, keeper, inspector: createInspector() } });
   return { registry, keeper, dispatcher: createDispatcher({ ...handlers, log }) };
@@ -101,7 +101,8 @@ describe.runIf(process.platform === 'linux')('tasks channels (issue 15 item 4)',
     register(registry, 'theirs', server.pid, '/q', out);
     expect(await dispatcher.invoke('tasks:keep', { taskId: 'mine', kept: true }, ctx)).toEqual({ ok: true, value: { kept: true } });
     await keeper.flush();
-    expect((await readTaskRecords(taskRecordsFile(dir), log)).find((r) => r.taskId === 'mine')).toMatchObject({ kept: true, pid: server.pid });
+    const [own] = await listRecordFiles(taskRecordsDir(dir));
+    expect((await readTaskRecords(own!, log))!.programs.find((r) => r.taskId === 'mine')).toMatchObject({ kept: true, pid: server.pid });
     expect(await dispatcher.invoke('tasks:keep', { taskId: 'theirs', kept: true }, ctx)).toMatchObject({ ok: false, error: { code: 'not_found' } });
     expect(await dispatcher.invoke('tasks:stop', { taskId: 'theirs' }, ctx)).toMatchObject({ ok: false, error: { code: 'not_found' } });
     expect(await dispatcher.invoke('tasks:stop', { taskId: 'nope' }, ctx)).toMatchObject({ ok: false, error: { code: 'not_found' } });
@@ -117,7 +118,9 @@ describe.runIf(process.platform === 'linux')('tasks channels (issue 15 item 4)',
     const server = await startServer(out);
     const record = { taskId: 'old', pid: server.pid, groupId: server.pid, startToken: processStartToken(server.pid), command: 'npm run dev', projectDir: '/p', sessionId: 's0', kept: true, startedAt: 1 };
     const other = { ...record, taskId: 'elsewhere', projectDir: '/q' };
-    await writeFile(taskRecordsFile(dir), JSON.stringify({ version: 1, programs: [record, other] }));
+    // Written by an Agent Desk that has since closed (its pid is not running: pid 1 is init, never it).
+    await mkdir(taskRecordsDir(dir), { recursive: true });
+    await writeFile(instanceRecordFile(taskRecordsDir(dir), 1), JSON.stringify({ version: 1, owner: { pid: 1, startToken: 'not-init' }, programs: [record, other] }));
     const { dispatcher } = await setup();
     const listed = await dispatcher.invoke('tasks:leftovers', {}, ctx);
     expect(listed).toMatchObject({ ok: true, value: { leftovers: [{ id: 'old', command: 'npm run dev', kept: true, activity: { ports: [server.port] } }] } });

@@ -5,12 +5,14 @@ import type { Logger } from '../base/log';
 import { killTree } from '../process/kill-tree';
 import { processStartToken } from '../process/inspect/process-table';
 import type { TaskInfo, TaskRegistry } from './registry';
-import { readTaskRecords, writeTaskRecords, type TaskRecord } from './task-records';
+import { instanceRecordFile, listRecordFiles, readTaskRecords, removeRecordFile, writeTaskRecords, type RecordOwner, type TaskRecord } from './task-records';
 
 export interface ProcessKeeperDeps {
   registry: TaskRegistry;
-  /** The record file (task-records.ts). */
-  file: string;
+  /** The folder of record files (task-records.ts); this process writes its own file there. */
+  dir: string;
+  /** This Agent Desk process (default: the current one). */
+  owner?: RecordOwner;
   log: Logger;
   /** Start token of a live process, undefined when it is gone (seam for tests). */
   startToken?: (pid: number) => string | undefined;
@@ -39,8 +41,10 @@ export interface ProcessKeeper {
 }
 
 export function createProcessKeeper(deps: ProcessKeeperDeps): ProcessKeeper {
-  const { registry, file, log } = deps;
+  const { registry, log } = deps;
   const tokenOf = deps.startToken ?? ((pid: number) => processStartToken(pid));
+  const owner: RecordOwner | undefined = deps.owner ?? ownProcess(tokenOf);
+  const file = instanceRecordFile(deps.dir, owner?.pid ?? process.pid);
   const stopTree = deps.stopTree ?? ((pid: number) => killTree(pid));
   let loaded = false;
   let left: TaskRecord[] = [];
@@ -79,7 +83,7 @@ export function createProcessKeeper(deps: ProcessKeeperDeps): ProcessKeeper {
     chain = chain.then(async () => {
       queued = false;
       try {
-        await writeTaskRecords(file, snapshot());
+        await writeTaskRecords(file, owner, snapshot());
       } catch (err) {
         log.warn(`running programs: could not write ${file}`, err);
       }
@@ -96,14 +100,25 @@ export function createProcessKeeper(deps: ProcessKeeperDeps): ProcessKeeper {
   return {
     async start() {
       if (loaded) return;
-      const records = await readTaskRecords(file, log);
+      const records: TaskRecord[] = [];
+      const absorbed: string[] = [];
+      for (const f of await listRecordFiles(deps.dir)) {
+        const content = await readTaskRecords(f, log);
+        // Another Agent Desk that still runs owns its file and its programs.
+        const other = content?.owner && f !== file && tokenOf(content.owner.pid) === content.owner.startToken;
+        if (other) continue;
+        if (content) records.push(...content.programs);
+        if (f !== file) absorbed.push(f);
+      }
       const mine = new Set(registry.list().map((t) => t.id));
       left = records.filter((r) => !mine.has(r.taskId) && sameProcess(r));
       const dropped = records.length - left.length;
       if (left.length > 0) log.info(`running programs: ${left.length} left running since Agent Desk last closed`);
       if (dropped > 0) log.debug(`running programs: ${dropped} record(s) of programs that have ended dropped`);
       loaded = true;
+      // Once the leftovers are in this process's file, the files they came from can go.
       await schedule();
+      await Promise.all(absorbed.map(removeRecordFile));
     },
     leftovers(projectDir) {
       return left.filter((r) => projectDir === undefined || r.projectDir === projectDir).map((r) => ({ ...r }));
@@ -135,7 +150,14 @@ export function createProcessKeeper(deps: ProcessKeeperDeps): ProcessKeeper {
       await registry.stopAll();
       await schedule();
       unsubscribe();
+      // Nothing left to find next time: no file.
+      if (loaded && snapshot().length === 0) await removeRecordFile(file);
     },
     flush: () => chain,
   };
+}
+
+function ownProcess(tokenOf: (pid: number) => string | undefined): RecordOwner | undefined {
+  const startToken = tokenOf(process.pid);
+  return startToken ? { pid: process.pid, startToken } : undefined;
 }

@@ -1,7 +1,9 @@
-// The small file in the app's data folder that remembers every running task and every kept one (pid,
+// The small files in the app's data folder that remember every running task and every kept one (pid,
 // group, start token, command, project, session), so what a crash or a kept task left running is found
-// at the next start. Written atomically; a broken file is ignored with a log line, never a crash.
-import { readFile } from 'node:fs/promises';
+// at the next start. One file per running Agent Desk (desktop, web and cli may run at once), named by
+// its pid and naming its start token, so one never takes another's live programs for leftovers.
+// Written atomically; a broken file is ignored with a log line, never a crash.
+import { readdir, readFile, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { Logger } from '../base/log';
@@ -22,39 +24,65 @@ export const TaskRecord = z.object({
 });
 export type TaskRecord = z.infer<typeof TaskRecord>;
 
-const RecordFile = z.object({ version: z.literal(1), programs: z.array(z.unknown()) });
+/** The Agent Desk process a file belongs to. */
+export const RecordOwner = z.object({ pid: z.number().int().positive(), startToken: z.string().min(1).max(200) });
+export type RecordOwner = z.infer<typeof RecordOwner>;
 
-export function taskRecordsFile(dataDir: string): string {
-  return path.join(dataDir, 'running-programs.json');
+const RecordFile = z.object({ version: z.literal(1), owner: RecordOwner.optional(), programs: z.array(z.unknown()) });
+
+export interface RecordFileContent {
+  owner?: RecordOwner;
+  programs: TaskRecord[];
 }
 
-/** The records of the file; [] when there is none, or when it cannot be read (logged). */
-export async function readTaskRecords(file: string, log: Logger): Promise<TaskRecord[]> {
+export function taskRecordsDir(dataDir: string): string {
+  return path.join(dataDir, 'running-programs');
+}
+
+export function instanceRecordFile(dir: string, ownerPid: number): string {
+  return path.join(dir, `agent-desk-${ownerPid}.json`);
+}
+
+/** The record files of a folder (every instance's), [] when there is none. */
+export async function listRecordFiles(dir: string): Promise<string[]> {
+  try {
+    return (await readdir(dir)).filter((n) => /^agent-desk-\d+\.json$/.test(n)).map((n) => path.join(dir, n));
+  } catch {
+    return [];
+  }
+}
+
+/** One file's records; null when it is gone or cannot be read (logged: it is ignored). */
+export async function readTaskRecords(file: string, log: Logger): Promise<RecordFileContent | null> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') log.warn(`running programs: could not read ${file}; it is ignored`, err);
-    return [];
+    return null;
   }
   let parsed: z.infer<typeof RecordFile>;
   try {
     parsed = RecordFile.parse(JSON.parse(text));
   } catch {
-    log.warn(`running programs: ${file} is not a record Agent Desk can read; it is ignored and will be written anew`);
-    return [];
+    log.warn(`running programs: ${file} is not a record Agent Desk can read; it is ignored`);
+    return null;
   }
   // One broken entry costs that entry only.
-  const out: TaskRecord[] = [];
+  const programs: TaskRecord[] = [];
   for (const entry of parsed.programs) {
     const r = TaskRecord.safeParse(entry);
-    if (r.success) out.push(r.data);
+    if (r.success) programs.push(r.data);
     else log.warn(`running programs: an entry of ${file} is not readable and was dropped`);
   }
-  return out;
+  return { ...(parsed.owner ? { owner: parsed.owner } : {}), programs };
 }
 
-export async function writeTaskRecords(file: string, records: readonly TaskRecord[]): Promise<void> {
-  const text = `${JSON.stringify({ version: 1, programs: records }, null, 2)}\n`;
+export async function writeTaskRecords(file: string, owner: RecordOwner | undefined, records: readonly TaskRecord[]): Promise<void> {
+  const text = `${JSON.stringify({ version: 1, ...(owner ? { owner } : {}), programs: records }, null, 2)}\n`;
   await writeFileAtomic(file, new TextEncoder().encode(text));
+}
+
+export async function removeRecordFile(file: string): Promise<void> {
+  await unlink(file).catch(() => undefined);
 }
