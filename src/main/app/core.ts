@@ -27,6 +27,7 @@ import { findRipgrep } from '../process/ripgrep';
 import path from 'node:path';
 import { createTrustStore } from '../settings/trust-store';
 import { createFolderTrust, type FolderTrust, type FolderTrustMode } from './folder-trust';
+import { startProcessManager, type ProcessManager } from './process-manager';
 
 /** Where a host keeps the API key typed into the app (desktop: safeStorage). */
 export interface SecretStore {
@@ -73,6 +74,8 @@ export interface Engine {
   permissions: PermissionService;
   /** Whether each project folder's own settings count (PX4). */
   trust: FolderTrust;
+  /** Background tasks, their record file and what they do now (issue 15 item 4). */
+  tasks: ProcessManager;
   dataDir: string;
   log: Logger;
   /** Start-up problems (a broken settings file…), also published as 'app:notice'; hosts show them to clients that connect later. */
@@ -188,7 +191,10 @@ export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
     })),
   });
 
-  return { bus, sessions, auth, model, settings, projectSettings, permissions, trust, dataDir, log, notices, dispose: () => sessions.dispose() };
+  const tasks = await startProcessManager({ dataDir, bus, log });
+  // Sessions first (each stops its own tasks), then whatever else runs and is not kept.
+  const dispose = () => sessions.dispose().finally(() => tasks.shutdown());
+  return { bus, sessions, auth, model, settings, projectSettings, permissions, trust, tasks, dataDir, log, notices, dispose };
 }
 
 /**
@@ -225,7 +231,7 @@ function sweepingTempFiles(log: Logger, delayMs: number | null, factory: Session
 
 export async function createCore(opts: CoreOptions): Promise<Core> {
   const engine = await createEngine(opts);
-  const handlers = createHandlers({ sessions: engine.sessions, auth: engine.auth, host: opts.host, log: engine.log, permissions: engine.permissions, trust: engine.trust });
+  const handlers = createHandlers({ sessions: engine.sessions, auth: engine.auth, host: opts.host, log: engine.log, permissions: engine.permissions, trust: engine.trust, tasks: engine.tasks });
   const dispatcher = createDispatcher({ ...handlers, log: engine.log });
   return {
     dispatcher,

@@ -8,6 +8,7 @@ import type { AuthService, HostPort, PermissionService, SessionService } from '.
 import { emptyConfiguration } from '../../shared/trust';
 import { createChangesHandlers } from './changes/changes-handlers';
 import type { FolderTrust } from './folder-trust';
+import { createTasksHandlers, noTasksHandlers, type TasksHandlerDeps } from './tasks-handlers';
 
 export interface HandlerDeps {
   sessions: SessionService;
@@ -18,6 +19,8 @@ export interface HandlerDeps {
   permissions?: PermissionService;
   /** Folder trust (PX4); without it every folder counts as configuring nothing to decide. */
   trust?: FolderTrust;
+  /** The process manager (issue 15 item 4); without it no programs are listed. */
+  tasks?: Omit<TasksHandlerDeps, 'requireProject'>;
 }
 
 function requireProject(ctx: HandlerContext): string {
@@ -147,6 +150,8 @@ export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; sen
     'permissions:recent': async (req, ctx) => rules().recent(requireProject(ctx), req),
     // PX6: the Changes pane's revert and open-in-editor.
     ...createChangesHandlers({ sessions, host, requireProject }),
+    // Issue 15 item 4: the "Running programs" panel.
+    ...(deps.tasks ? createTasksHandlers({ ...deps.tasks, requireProject }) : noTasksHandlers()),
   };
   const send: SendHandlers = {
     'log:write': ({ level, message }, ctx) => log[level](`renderer[${ctx.clientId}]: ${message}`),

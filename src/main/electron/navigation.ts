@@ -1,5 +1,6 @@
 // Navigation guard for one window (DK5, DK1): the page never leaves our renderer, never opens
-// windows or webviews; https links go to the system browser; a folder dropped on it opens as a project.
+// windows or webviews; https links — and http ones to this computer (a running program's "Listening on
+// port 5173", issue 15 item 4) — go to the system browser; a folder dropped on it opens as a project.
 import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { WebContents } from 'electron';
@@ -38,7 +39,7 @@ export function guardNavigation(contents: WebContents, deps: NavigationGuardDeps
     log.warn(`desktop: blocked redirect to ${truncate(event.url)}`);
   });
   contents.setWindowOpenHandler(({ url }) => {
-    if (isHttps(url)) deps.openExternal(url);
+    if (isHttps(url) || isLocalHttp(url)) deps.openExternal(url);
     else log.warn(`desktop: denied window.open of ${truncate(url)}`);
     return { action: 'deny' };
   });
@@ -63,6 +64,16 @@ export function droppedFolder(url: string): string | null {
 export function isHttps(url: string): boolean {
   try {
     return new URL(url).protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** http to this computer only (a dev server the assistant started). */
+export function isLocalHttp(url: string): boolean {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(u.hostname) && u.username === '' && u.password === '';
   } catch {
     return false;
   }

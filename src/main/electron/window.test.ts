@@ -113,6 +113,18 @@ describe('navigation guard (DK5)', () => {
     expect(deps.openExternal).toHaveBeenCalledWith('https://docs.example/page');
   });
 
+  test('issue 15 item 4: a running program\'s "Listening on port" link (http to this computer) goes to the system browser', () => {
+    const { win, deps } = make();
+    const handler = win.webContents.windowOpenHandler!;
+    expect(handler({ url: 'http://localhost:5173' })).toEqual({ action: 'deny' });
+    expect(handler({ url: 'http://127.0.0.1:8000/' })).toEqual({ action: 'deny' });
+    expect(handler({ url: 'http://localhost.evil.example:80/' })).toEqual({ action: 'deny' });
+    expect(handler({ url: 'http://user:pw@localhost:3000/' })).toEqual({ action: 'deny' });
+    expect(deps.openExternal).toHaveBeenCalledTimes(2);
+    expect(deps.openExternal).toHaveBeenNthCalledWith(1, 'http://localhost:5173');
+    expect(deps.openExternal).toHaveBeenNthCalledWith(2, 'http://127.0.0.1:8000/');
+  });
+
   test('<webview> attachment is prevented', () => {
     const { win } = make();
     expect(win.webContents.fire('will-attach-webview').defaultPrevented).toBe(true);

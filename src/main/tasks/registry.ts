@@ -1,5 +1,6 @@
 // The background-task seam (BA10): a registry of tasks (shell now, agents later) with their output
-// files and status. In memory for now; TaskOutput/TaskStop tools and the tray read it later.
+// files and status. In memory; the running ones are also recorded on disk (task-records.ts) so a crash
+// or a kept task is found again at the next start (issue 15 item 4).
 
 export type TaskStatus = 'running' | 'completed' | 'failed' | 'killed';
 
@@ -13,6 +14,14 @@ export interface TaskInfo {
   /** Where the task's output (stdout and stderr, in arrival order) is written. */
   outputFile: string;
   pid?: number;
+  /** The process group the task leads (detached: its pid); the whole group is stopped with it. */
+  groupId?: number;
+  /** The root process's start token (see process/inspect): a later process with the same pid is not this task. */
+  startToken?: string;
+  /** The project folder of the session that started it: only that project's windows list it. */
+  projectDir?: string;
+  /** "Keep running after I close": closing the conversation or quitting the app leaves it running. */
+  kept?: boolean;
   status: TaskStatus;
   exitCode?: number | null;
   startedAt: number;
@@ -33,8 +42,10 @@ export interface TaskRegistry {
   list(sessionId?: string): TaskInfo[];
   /** false when no running task has this id. */
   stop(id: string): Promise<boolean>;
-  /** At shutdown / session close: stops every running task (of one session, if given). */
-  stopAll(sessionId?: string): Promise<void>;
+  /** At shutdown / session close: stops every running task (of one session, if given) except kept ones. */
+  stopAll(sessionId?: string, opts?: { includeKept?: boolean }): Promise<void>;
+  /** Marks a running task kept or not; false when no running task has this id. */
+  setKept(id: string, kept: boolean): boolean;
   /** Called with a copy of the task on every change; returns an unsubscribe function. */
   subscribe(listener: (task: TaskInfo) => void): () => void;
 }
@@ -86,9 +97,18 @@ export function createInMemoryTaskRegistry(): TaskRegistry {
       }
       return true;
     },
-    async stopAll(sessionId) {
-      const running = registry.list(sessionId).filter((t) => t.status === 'running');
+    async stopAll(sessionId, opts = {}) {
+      const running = registry.list(sessionId).filter((t) => t.status === 'running' && (opts.includeKept || !t.kept));
       await Promise.all(running.map((t) => registry.stop(t.id)));
+    },
+    setKept(id, kept) {
+      const h = handles.get(id);
+      if (!h || h.info.status !== 'running') return false;
+      if (!!h.info.kept !== kept) {
+        h.info = { ...h.info, kept };
+        publish(h.info);
+      }
+      return true;
     },
     subscribe(listener) {
       listeners.add(listener);

@@ -16,6 +16,8 @@ import { useInbox } from './inbox/use-inbox';
 import { windowTitle } from './inbox/window-title';
 import { AlwaysNotice } from './permissions/AlwaysNotice';
 import { ApprovalDialog } from './permissions/ApprovalDialog';
+import { ProcessesButton } from './processes/ProcessesButton';
+import { ProcessesPane } from './processes/ProcessesPane';
 import { RulesButton } from './rules/RulesButton';
 import { RulesPane } from './rules/RulesPane';
 import { useApp, useTools } from './stores/react';
@@ -34,6 +36,8 @@ export function App(): ReactNode {
   const [changesOpen, setChangesOpen] = useState(false);
   // The permission rules take the same column as Changes, so opening one closes the other.
   const [rulesOpen, setRulesOpen] = useState(false);
+  // Running programs (issue 15 item 4) takes that column too.
+  const [processesOpen, setProcessesOpen] = useState(false);
   const inbox = useInbox();
   const waiting = useTools((s) => s.permissions.length);
 
@@ -61,7 +65,7 @@ export function App(): ReactNode {
   }
   return (
     <ViewEnvContext.Provider value={viewEnv}>
-      <div className={rulesOpen ? 'app app--side-pane app--rules' : changesOpen ? 'app app--side-pane app--changes' : 'app'}>
+      <div className={processesOpen ? 'app app--side-pane app--processes' : rulesOpen ? 'app app--side-pane app--rules' : changesOpen ? 'app app--side-pane app--changes' : 'app'}>
         <Header
           actions={
             <>
@@ -71,6 +75,7 @@ export function App(): ReactNode {
                 onToggle={() => {
                   setChangesOpen((o) => !o);
                   setRulesOpen(false);
+                  setProcessesOpen(false);
                 }}
               />
               <RulesButton
@@ -78,6 +83,15 @@ export function App(): ReactNode {
                 onToggle={() => {
                   setRulesOpen((o) => !o);
                   setChangesOpen(false);
+                  setProcessesOpen(false);
+                }}
+              />
+              <ProcessesButton
+                open={processesOpen}
+                onToggle={() => {
+                  setProcessesOpen((o) => !o);
+                  setChangesOpen(false);
+                  setRulesOpen(false);
                 }}
               />
             </>
@@ -94,6 +108,7 @@ export function App(): ReactNode {
         </main>
         {changesOpen && <ChangesPane onClose={() => setChangesOpen(false)} />}
         {rulesOpen && <RulesPane onClose={() => setRulesOpen(false)} />}
+        {processesOpen && <ProcessesPane onClose={() => setProcessesOpen(false)} />}
         {inbox.open && <InboxPanel onClose={inbox.close} onReview={inbox.review} reviewing={inbox.reviewId !== null} />}
         <TrustDialog />
       </div>

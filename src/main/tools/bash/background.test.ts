@@ -61,6 +61,9 @@ describe('Bash run_in_background (BA10 seam)', () => {
     const id = data.backgroundTaskId!;
     const info = registry.get(id)!;
     expect(info.status).toBe('running');
+    // Issue 15 item 4: what the process manager needs to find it again (project, group, start token).
+    expect(info).toMatchObject({ projectDir: project.ctx.projectDir, groupId: info.pid });
+    if (process.platform === 'linux') expect(info.startToken).toMatch(/^\d+$/);
     // The shell writes the grandchild's pid first; wait for it through the file's content.
     let child: number | undefined;
     while (child === undefined) {

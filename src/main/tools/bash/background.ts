@@ -7,12 +7,15 @@ import path from 'node:path';
 import type { SandboxCommand } from '../../sandbox/index';
 import type { TaskInfo, TaskRegistry } from '../../tasks/registry';
 import { killTree } from '../../process/kill-tree';
+import { processStartToken } from '../../process/inspect/process-table';
 
 export interface StartBackgroundOptions {
   launch: SandboxCommand;
   command: string;
   description?: string;
   sessionId: string;
+  /** The session's project folder: the task is listed to that project's windows. */
+  projectDir?: string;
   /** Folder for the output file (created if missing). */
   outputDir: string;
   registry: TaskRegistry;
@@ -56,6 +59,10 @@ export function startBackgroundShell(opts: StartBackgroundOptions): TaskInfo {
     ...(opts.description ? { description: opts.description } : {}),
     outputFile,
     pid,
+    // Detached: the child leads its own group. Its start token tells it from a later process with its pid.
+    groupId: pid,
+    ...startTokenOf(pid),
+    ...(opts.projectDir ? { projectDir: opts.projectDir } : {}),
     status: 'running',
     startedAt: Date.now(),
   };
@@ -65,4 +72,9 @@ export function startBackgroundShell(opts: StartBackgroundOptions): TaskInfo {
     opts.registry.settle(id, code === 0 ? 'completed' : signal ? 'killed' : 'failed', code);
   });
   return info;
+}
+
+function startTokenOf(pid: number): { startToken?: string } {
+  const token = processStartToken(pid);
+  return token ? { startToken: token } : {};
 }

@@ -5,6 +5,7 @@ import { createAlwaysStore, type AlwaysStore } from './always-store';
 import { createAppStore, type AppStore, type Banner } from './app-store';
 import { createChangesStore, type ChangesStore } from './changes-store';
 import type { Schedule } from './frame-batch';
+import { createProcessesStore, type ProcessesStore } from './processes-store';
 import { createRulesStore, type RulesStore } from './rules-store';
 import { createSessionsStore, type SessionsStore } from './sessions-store';
 import { createToolsStore, type ToolsStore } from './tools-store';
@@ -23,6 +24,8 @@ export interface Stores {
   trust: TrustStore;
   /** The latest "Always allow" rule of each conversation and its Undo (issue 13 item 3). */
   always: AlwaysStore;
+  /** The "Running programs" panel: background tasks, leftovers, stop and keep (issue 15 item 4). */
+  processes: ProcessesStore;
   /** Load app:init (and the session list); safe to call again. */
   start(): Promise<void>;
   dispose(): void;
@@ -40,6 +43,7 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
         tools.getState().reset();
         trust.getState().reset();
         always.getState().reset();
+        processes.getState().reset();
       }
       if (init.project) {
         // Before anything of the folder runs, the person is asked whether it is to be trusted.
@@ -56,9 +60,11 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
         }
         // Every request still waiting in the project (after a reload or reconnect), for the inbox.
         void tools.getState().loadPending();
+        void processes.getState().load();
       }
     },
   });
+  const processes = createProcessesStore(bridge);
   const notify = (banner: Omit<Banner, 'id'>): void => app.getState().pushBanner(banner);
   const schedule = options.schedule ? { schedule: options.schedule } : {};
   const tools = createToolsStore(bridge, { notify, ...schedule });
@@ -86,6 +92,7 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
   });
   // The folder's configuration changed and is not trusted (yet): ask again.
   const offTrust = bridge.on('project:trust', (status) => trust.setState({ status }));
+  const offTasks = bridge.on('tasks:changed', () => void processes.getState().load());
   const offNotice = bridge.on('app:notice', (notice) => app.getState().pushBanner({ level: notice.level, message: notice.message }));
   const offConnection = bridge.onConnection((state) => {
     const wasDown = app.getState().connection !== 'open';
@@ -110,12 +117,14 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
     changes: createChangesStore(bridge),
     trust,
     always,
+    processes,
     async start() {
       await app.getState().load();
     },
     dispose() {
       offEvent();
       offNotice();
+      offTasks();
       offTrust();
       offConnection();
     },

@@ -5,6 +5,7 @@ import type { AlwaysState } from './always-store';
 import type { AppState } from './app-store';
 import type { ChangesState } from './changes-store';
 import type { Stores } from './create-stores';
+import type { ProcessesState } from './processes-store';
 import type { RulesState } from './rules-store';
 import type { SessionsState } from './sessions-store';
 import type { ToolsState } from './tools-store';
@@ -48,4 +49,8 @@ export function useTrust<T>(selector: (state: TrustState) => T): T {
 
 export function useAlways<T>(selector: (state: AlwaysState) => T): T {
   return useStore(useStores().always, selector);
+}
+
+export function useProcesses<T>(selector: (state: ProcessesState) => T): T {
+  return useStore(useStores().processes, selector);
 }

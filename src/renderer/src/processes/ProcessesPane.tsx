@@ -1,0 +1,69 @@
+// The "Running programs" panel (issue 15 item 4): everything the assistant started that keeps running
+// in this project, refreshed every 2 s while it is open, with last time's leftovers on top.
+import { useEffect, useState, type ReactNode } from 'react';
+import { useProcesses } from '../stores/react';
+import { Leftovers } from './Leftovers';
+import { PROCESSES_PANE_ID } from './ProcessesButton';
+import { ProgramRow } from './ProgramRow';
+import '../styles/side-pane.css';
+import './Processes.css';
+
+/** How often the open panel reads what the programs do. */
+const REFRESH_MS = 2_000;
+
+export function ProcessesPane({ onClose }: { onClose: () => void }): ReactNode {
+  const tasks = useProcesses((s) => s.tasks);
+  const leftovers = useProcesses((s) => s.leftovers);
+  const busy = useProcesses((s) => s.busy);
+  const failure = useProcesses((s) => s.failure);
+  const cleanedUp = useProcesses((s) => s.cleanedUp);
+  const { setDetailed, load, stop, keep, cleanUp } = useProcesses((s) => s);
+  const [now, setNow] = useState(() => Date.now());
+
+  useEffect(() => {
+    setDetailed(true);
+    const timer = setInterval(() => {
+      setNow(Date.now());
+      void load();
+    }, REFRESH_MS);
+    return () => {
+      clearInterval(timer);
+      setDetailed(false);
+    };
+  }, [setDetailed, load]);
+
+  const running = tasks.filter((t) => t.status === 'running');
+  const ended = tasks.filter((t) => t.status !== 'running');
+  return (
+    <section id={PROCESSES_PANE_ID} className="side-pane side-pane--docked processes-pane" aria-label="Running programs">
+      <div className="side-pane__head">
+        <h2 className="side-pane__title">Running programs</h2>
+        <button type="button" className="side-pane__close" aria-label="Close running programs" onClick={onClose}>
+          ×
+        </button>
+      </div>
+      <div className="processes-pane__body">
+        {leftovers.length > 0 && <Leftovers leftovers={leftovers} onStop={() => void cleanUp('stop')} onLeave={() => void cleanUp('leave')} />}
+        {(failure || cleanedUp) && (
+          <p className={failure ? 'processes-pane__outcome processes-pane__outcome--failed' : 'processes-pane__outcome'} role="status">
+            {failure || cleanedUp}
+          </p>
+        )}
+        {running.length === 0 ? (
+          <p className="side-pane__note">
+            Nothing the assistant started is running now. When it starts something that keeps running — a development server, a program that watches your files — it shows up here, and you can stop it.
+          </p>
+        ) : (
+          <p className="side-pane__note">Programs the assistant started that keep running. They are stopped when you close Agent Desk, unless you choose to keep them.</p>
+        )}
+        {tasks.length > 0 && (
+          <ul className="processes-pane__list" aria-label="Programs">
+            {[...running, ...ended].map((t) => (
+              <ProgramRow key={t.id} task={t} now={now} busy={busy[t.id] === true} onStop={() => void stop(t.id)} onKeep={(kept) => void keep(t.id, kept)} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
