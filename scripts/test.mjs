@@ -96,6 +96,38 @@ function ensureRipgrep() {
   return false;
 }
 
+/** An executable `name` on PATH, or undefined. */
+function findOnPath(name) {
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    if (!dir) continue;
+    const p = join(dir, name);
+    try {
+      accessSync(p, constants.X_OK);
+      if (statSync(p).isFile()) return p;
+    } catch {
+      // not here: next directory
+    }
+  }
+  return undefined;
+}
+
+/** The Linux sandbox (BA6) runs commands in bubblewrap with socat relaying its network; its tests use both. */
+function ensureSandboxTools() {
+  if (process.platform !== 'linux') return true;
+  const missing = () => ['bwrap', 'socat'].filter((name) => !findOnPath(name));
+  if (missing().length === 0) return true;
+  if (canApt()) {
+    console.log(`${missing().join(' and ')} missing: installing Debian's bubblewrap and socat with apt-get (the sandbox tests run them)…`);
+    if (aptInstall(['bubblewrap', 'socat']) && missing().length === 0) return true;
+  }
+  console.error(
+    `Missing piece: ${missing().join(' and ')} for the sandbox tests.\n` +
+      '  Install them with:  sudo apt-get install bubblewrap socat\n' +
+      '  (Without them the sandbox tests fail: nothing would be contained.)',
+  );
+  return false;
+}
+
 function counts() {
   let passed = 0, failed = 0, skipped = 0;
   const vitestFile = join(reports, 'vitest.json');
@@ -138,7 +170,7 @@ rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
 // Both checked before stopping, so a fresh machine hears every missing piece at once.
-const installed = [ensureChromium(), ensureRipgrep()].every(Boolean);
+const installed = [ensureChromium(), ensureRipgrep(), ensureSandboxTools()].every(Boolean);
 const ok =
   installed &&
   step('build (electron-vite)', bin('electron-vite'), ['build']) &&

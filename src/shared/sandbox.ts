@@ -15,6 +15,8 @@ export type SandboxStatus = z.infer<typeof SandboxStatus>;
 export const BlockedConnection = z.object({
   id: z.string(),
   sessionId: z.string(),
+  /** The project folder the command ran in. */
+  projectDir: z.string().optional(),
   /** The command as the model wrote it. */
   command: z.string(),
   /** The tool call that ran it, when known. */

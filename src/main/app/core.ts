@@ -19,6 +19,7 @@ import { createPermissionService, ruleFileFor } from '../workbench/rules-service
 import { createProjectSettings, type ProjectSettings } from '../settings/project-settings';
 import { loadUserSettings, type UserSettings } from '../settings/user-settings';
 import { createEventBus } from './event-bus';
+import { appSandbox } from '../sandbox/app-sandbox';
 import { createHandlers } from './handlers';
 import { createLogger } from '../base/log';
 import { defaultDataDir, settingsFile } from '../base/data-paths';
@@ -192,8 +193,17 @@ export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
   });
 
   const tasks = await startProcessManager({ dataDir, bus, log });
+  // The ledger's entries reach the windows of their project (issue 15 item 2).
+  const offLedger = appSandbox.ledger.subscribe((e) => bus.publish('sandbox:blocked', e, { projectDir: e.projectDir ?? null }));
   // Sessions first (each stops its own tasks), then whatever else runs and is not kept.
-  const dispose = () => sessions.dispose().finally(() => tasks.shutdown());
+  const dispose = () =>
+    sessions
+      .dispose()
+      .finally(() => tasks.shutdown())
+      .finally(() => {
+        offLedger();
+        return appSandbox.dispose();
+      });
   return { bus, sessions, auth, model, settings, projectSettings, permissions, trust, tasks, dataDir, log, notices, dispose };
 }
 
@@ -231,7 +241,7 @@ function sweepingTempFiles(log: Logger, delayMs: number | null, factory: Session
 
 export async function createCore(opts: CoreOptions): Promise<Core> {
   const engine = await createEngine(opts);
-  const handlers = createHandlers({ sessions: engine.sessions, auth: engine.auth, host: opts.host, log: engine.log, permissions: engine.permissions, trust: engine.trust, tasks: engine.tasks });
+  const handlers = createHandlers({ sessions: engine.sessions, auth: engine.auth, host: opts.host, log: engine.log, permissions: engine.permissions, trust: engine.trust, tasks: engine.tasks, sandbox: { sandbox: appSandbox, settings: (dir) => engine.projectSettings.current(dir) } });
   const dispatcher = createDispatcher({ ...handlers, log: engine.log });
   return {
     dispatcher,

@@ -9,6 +9,7 @@ import { emptyConfiguration } from '../../shared/trust';
 import { createChangesHandlers } from './changes/changes-handlers';
 import type { FolderTrust } from './folder-trust';
 import { createTasksHandlers, noTasksHandlers, type TasksHandlerDeps } from './tasks-handlers';
+import { createSandboxHandlers, type SandboxHandlerDeps } from './sandbox-handlers';
 
 export interface HandlerDeps {
   sessions: SessionService;
@@ -21,6 +22,8 @@ export interface HandlerDeps {
   trust?: FolderTrust;
   /** The process manager (issue 15 item 4); without it no programs are listed. */
   tasks?: Omit<TasksHandlerDeps, 'requireProject'>;
+  /** The sandbox's status and network ledger; without it no project uses a sandbox. */
+  sandbox?: Omit<SandboxHandlerDeps, 'requireProject' | 'permissions'>;
 }
 
 function requireProject(ctx: HandlerContext): string {
@@ -152,6 +155,15 @@ export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; sen
     ...createChangesHandlers({ sessions, host, requireProject }),
     // Issue 15 item 4: the "Running programs" panel.
     ...(deps.tasks ? createTasksHandlers({ ...deps.tasks, requireProject }) : noTasksHandlers()),
+    ...(deps.sandbox
+      ? createSandboxHandlers({ ...deps.sandbox, ...(deps.permissions ? { permissions: deps.permissions } : {}), requireProject })
+      : {
+          'sandbox:status': () => ({ enabled: false, available: true }),
+          'sandbox:blocked': () => ({ connections: [] }),
+          'sandbox:allow-host': () => {
+            throw new IpcFailure({ code: 'unsupported', message: 'There is no sandbox here.' });
+          },
+        }),
   };
   const send: SendHandlers = {
     'log:write': ({ level, message }, ctx) => log[level](`renderer[${ctx.clientId}]: ${message}`),

@@ -13,6 +13,7 @@ export interface SandboxCommand {
 
 export interface BoxMeta {
   sessionId: string;
+  projectDir?: string;
   /** The command as the model wrote it. */
   command: string;
   /** What the box allows (the app's sandbox needs it; a test wrapper may ignore it). */

@@ -20,6 +20,7 @@ export interface BoxRequest {
   launch: SandboxCommand;
   policy: SandboxPolicy;
   sessionId: string;
+  projectDir?: string;
   /** The command as the model wrote it (the ledger's words). */
   command: string;
   callId?: string;
@@ -47,6 +48,7 @@ export interface AppSandbox {
 
 interface Running {
   sessionId: string;
+  projectDir?: string;
   command: string;
   callId?: string;
   policy: SandboxPolicy['network'];
@@ -97,7 +99,7 @@ export function createAppSandbox(opts: { log?: { warn(msg: string, err?: unknown
       const key = v.encodedCommand ? Buffer.from(v.encodedCommand, 'base64').toString('utf8') : undefined;
       const who = key ? running.get(key) ?? finished.get(key) : undefined;
       if (!who || !key) continue;
-      ledger.record({ commandId: key, sessionId: who.sessionId, command: who.command, ...(who.callId ? { callId: who.callId } : {}), ...net, at: Date.now() });
+      ledger.record({ commandId: key, sessionId: who.sessionId, ...(who.projectDir ? { projectDir: who.projectDir } : {}), command: who.command, ...(who.callId ? { callId: who.callId } : {}), ...net, at: Date.now() });
     }
   };
 
@@ -160,7 +162,7 @@ export function createAppSandbox(opts: { log?: { warn(msg: string, err?: unknown
       }
       const id = `ad-${randomBytes(6).toString('hex')}`;
       const fs = req.policy.filesystem;
-      running.set(id, { sessionId: req.sessionId, command: req.command, ...(req.callId ? { callId: req.callId } : {}), policy: req.policy.network });
+      running.set(id, { sessionId: req.sessionId, ...(req.projectDir ? { projectDir: req.projectDir } : {}), command: req.command, ...(req.callId ? { callId: req.callId } : {}), policy: req.policy.network });
       try {
         const line = [req.launch.file, ...req.launch.args].map(shellQuote).join(' ');
         const wrapped = await m.wrapWithSandboxArgv(

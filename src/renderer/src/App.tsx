@@ -15,6 +15,7 @@ import { InboxPanel } from './inbox/InboxPanel';
 import { useInbox } from './inbox/use-inbox';
 import { windowTitle } from './inbox/window-title';
 import { AlwaysNotice } from './permissions/AlwaysNotice';
+import { SandboxNotices } from './sandbox/SandboxNotices';
 import { ApprovalDialog } from './permissions/ApprovalDialog';
 import { ProcessesButton } from './processes/ProcessesButton';
 import { ProcessesPane } from './processes/ProcessesPane';
@@ -104,6 +105,7 @@ export function App(): ReactNode {
           <Transcript />
           <ApprovalDialog reviewId={inbox.reviewId} inboxOpen={inbox.open} onReviewAll={inbox.showAll} onReviewEnd={inbox.endReview} />
           <AlwaysNotice />
+          <SandboxNotices />
           <Composer />
         </main>
         {changesOpen && <ChangesPane onClose={() => setChangesOpen(false)} />}

@@ -131,7 +131,7 @@ export function createBashToolDef(deps: BashToolDeps = {}): ToolDef<BashInput, B
         const cmd: SandboxCommand = { file, args, cwd, env };
         if (!box) return { launch: cmd };
         const policy = box.plan.kind === 'off' ? undefined : box.plan.policy;
-        return box.wrapper.wrap(cmd, { sessionId: ctx.sessionId, command: input.command, ...(policy ? { policy } : {}), ...(extraWrite ? { extraWrite } : {}), signal: ctx.abortSignal });
+        return box.wrapper.wrap(cmd, { sessionId: ctx.sessionId, projectDir: ctx.projectDir, command: input.command, ...(policy ? { policy } : {}), ...(extraWrite ? { extraWrite } : {}), signal: ctx.abortSignal });
       };
 
       if (input.run_in_background) return { data: await startInBackground(input, ctx, wrap, shell, tasks, timeoutMs, notes) };
@@ -287,7 +287,7 @@ const appWrapper: SandboxWrapper = {
   name: 'sandbox',
   wrap: (launch, meta) => {
     if (!meta.policy) throw new Error('no sandbox policy for this session');
-    return appSandbox.wrap({ launch, policy: meta.policy, sessionId: meta.sessionId, command: meta.command, ...(meta.extraWrite ? { extraWrite: meta.extraWrite } : {}), ...(meta.signal ? { signal: meta.signal } : {}) });
+    return appSandbox.wrap({ launch, policy: meta.policy, sessionId: meta.sessionId, ...(meta.projectDir ? { projectDir: meta.projectDir } : {}), command: meta.command, ...(meta.extraWrite ? { extraWrite: meta.extraWrite } : {}), ...(meta.signal ? { signal: meta.signal } : {}) });
   },
   scratchDir: () => appSandbox.scratchDir(),
 };

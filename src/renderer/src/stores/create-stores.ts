@@ -7,6 +7,7 @@ import { createChangesStore, type ChangesStore } from './changes-store';
 import type { Schedule } from './frame-batch';
 import { createProcessesStore, type ProcessesStore } from './processes-store';
 import { createRulesStore, type RulesStore } from './rules-store';
+import { createSandboxStore, type SandboxStore } from './sandbox-store';
 import { createSessionsStore, type SessionsStore } from './sessions-store';
 import { createToolsStore, type ToolsStore } from './tools-store';
 import { createTrustStore, type TrustStore } from './trust-store';
@@ -26,6 +27,8 @@ export interface Stores {
   always: AlwaysStore;
   /** The "Running programs" panel: background tasks, leftovers, stop and keep (issue 15 item 4). */
   processes: ProcessesStore;
+  /** The sandbox's status and the connections it refused (issue 15 items 1–2). */
+  sandbox: SandboxStore;
   /** Load app:init (and the session list); safe to call again. */
   start(): Promise<void>;
   dispose(): void;
@@ -44,6 +47,7 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
         trust.getState().reset();
         always.getState().reset();
         processes.getState().reset();
+        sandbox.getState().reset();
       }
       if (init.project) {
         // Before anything of the folder runs, the person is asked whether it is to be trusted.
@@ -61,10 +65,12 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
         // Every request still waiting in the project (after a reload or reconnect), for the inbox.
         void tools.getState().loadPending();
         void processes.getState().load();
+        void sandbox.getState().loadStatus();
       }
     },
   });
   const processes = createProcessesStore(bridge);
+  const sandbox = createSandboxStore(bridge);
   const notify = (banner: Omit<Banner, 'id'>): void => app.getState().pushBanner(banner);
   const schedule = options.schedule ? { schedule: options.schedule } : {};
   const tools = createToolsStore(bridge, { notify, ...schedule });
@@ -74,6 +80,7 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
     onEnter: (sessionId) => {
       rememberSession(sessionId);
       tools.getState().enter(sessionId);
+      if (sessionId) void sandbox.getState().load(sessionId);
     },
     onOpened: (sessionId, answer) => tools.getState().load(sessionId, answer),
   });
@@ -93,6 +100,7 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
   // The folder's configuration changed and is not trusted (yet): ask again.
   const offTrust = bridge.on('project:trust', (status) => trust.setState({ status }));
   const offTasks = bridge.on('tasks:changed', () => void processes.getState().load());
+  const offBlocked = bridge.on('sandbox:blocked', (e) => sandbox.getState().handleBlocked(e));
   const offNotice = bridge.on('app:notice', (notice) => app.getState().pushBanner({ level: notice.level, message: notice.message }));
   const offConnection = bridge.onConnection((state) => {
     const wasDown = app.getState().connection !== 'open';
@@ -118,6 +126,7 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
     trust,
     always,
     processes,
+    sandbox,
     async start() {
       await app.getState().load();
     },
@@ -125,6 +134,7 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
       offEvent();
       offNotice();
       offTasks();
+      offBlocked();
       offTrust();
       offConnection();
     },

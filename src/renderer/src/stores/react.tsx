@@ -7,6 +7,7 @@ import type { ChangesState } from './changes-store';
 import type { Stores } from './create-stores';
 import type { ProcessesState } from './processes-store';
 import type { RulesState } from './rules-store';
+import type { SandboxState } from './sandbox-store';
 import type { SessionsState } from './sessions-store';
 import type { ToolsState } from './tools-store';
 import type { TrustState } from './trust-store';
@@ -53,4 +54,8 @@ export function useAlways<T>(selector: (state: AlwaysState) => T): T {
 
 export function useProcesses<T>(selector: (state: ProcessesState) => T): T {
   return useStore(useStores().processes, selector);
+}
+
+export function useSandbox<T>(selector: (state: SandboxState) => T): T {
+  return useStore(useStores().sandbox, selector);
 }
