@@ -7,6 +7,8 @@ import type { InvokeHandlers, SendHandlers } from '../ipc/dispatch';
 import type { AuthService, HostPort, PermissionService, SessionService } from './ports';
 import { emptyConfiguration } from '../../shared/trust';
 import { createChangesHandlers } from './changes/changes-handlers';
+import { createTerminalHandlers } from './terminal-handlers';
+import type { TerminalService } from '../terminal/terminal-service';
 import type { FolderTrust } from './folder-trust';
 
 export interface HandlerDeps {
@@ -18,6 +20,8 @@ export interface HandlerDeps {
   permissions?: PermissionService;
   /** Folder trust (PX4); without it every folder counts as configuring nothing to decide. */
   trust?: FolderTrust;
+  /** The terminal pane's shells (issue 15 item 5); hosts without it answer `unsupported`. */
+  terminals?: TerminalService;
 }
 
 function requireProject(ctx: HandlerContext): string {
@@ -144,6 +148,7 @@ export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; sen
     'permissions:recent': async (req, ctx) => rules().recent(requireProject(ctx), req),
     // PX6: the Changes pane's revert and open-in-editor.
     ...createChangesHandlers({ sessions, host, requireProject }),
+    ...createTerminalHandlers({ ...(deps.terminals ? { terminals: deps.terminals } : {}), requireProject }),
   };
   const send: SendHandlers = {
     'log:write': ({ level, message }, ctx) => log[level](`renderer[${ctx.clientId}]: ${message}`),
