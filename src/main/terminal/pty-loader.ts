@@ -1,5 +1,6 @@
 // Loads node-pty the first time a terminal opens, never at start-up (start-up time is benchmarked);
 // where its native part cannot load, the answer is a sentence a person can read.
+import { createRequire } from 'node:module';
 import type * as NodePty from 'node-pty';
 
 export type PtyModule = Pick<typeof NodePty, 'spawn'>;
@@ -13,8 +14,15 @@ export class TerminalUnavailable extends Error {
 
 export type PtyLoader = () => Promise<PtyModule>;
 
+/**
+ * require, not import(): the CLI's bundle runs through a V8 code cache (cli/code-cache.ts), and a
+ * script loaded from that cache has lost its dynamic-import callback ("A dynamic import callback was
+ * not specified"); node-pty is CommonJS anyway.
+ */
+const requirePty = async (): Promise<PtyModule> => createRequire(__filename)('node-pty') as PtyModule;
+
 /** One load per process; a failure is remembered too (the native module will not appear later). */
-export function createPtyLoader(load: () => Promise<PtyModule> = async () => (await import('node-pty')) as PtyModule): PtyLoader {
+export function createPtyLoader(load: () => Promise<PtyModule> = requirePty): PtyLoader {
   let loading: Promise<PtyModule> | null = null;
   return () => {
     loading ??= load().then(

@@ -1,6 +1,6 @@
 // The window: start screen until app:init answers, the welcome screen without a project, else the
 // workspace (with the Changes pane or the approvals inbox on the right when opened).
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ChangesButton } from './changes/ChangesButton';
 import { ChangesPane } from './changes/ChangesPane';
 import { AuthPanel } from './components/AuthPanel';
@@ -18,12 +18,16 @@ import { AlwaysNotice } from './permissions/AlwaysNotice';
 import { ApprovalDialog } from './permissions/ApprovalDialog';
 import { RulesButton } from './rules/RulesButton';
 import { RulesPane } from './rules/RulesPane';
+import { TerminalButton } from './terminal/TerminalButton';
 import { useApp, useTools } from './stores/react';
 import { ViewEnvContext } from './tools/view-env';
 import { Transcript } from './transcript/Transcript';
 import { TrustDialog } from './trust/TrustDialog';
 import './styles/app.css';
 import './tools/Tools.css';
+
+// xterm.js loads when the terminal pane first opens, not with the window.
+const TerminalPane = lazy(() => import('./terminal/TerminalPane').then((m) => ({ default: m.TerminalPane })));
 
 export function App(): ReactNode {
   const ready = useApp((s) => s.init !== null);
@@ -34,6 +38,8 @@ export function App(): ReactNode {
   const [changesOpen, setChangesOpen] = useState(false);
   // The permission rules take the same column as Changes, so opening one closes the other.
   const [rulesOpen, setRulesOpen] = useState(false);
+  // The terminal pane (issue 15 item 5) takes that column too.
+  const [terminalOpen, setTerminalOpen] = useState(false);
   const inbox = useInbox();
   const waiting = useTools((s) => s.permissions.length);
 
@@ -61,7 +67,7 @@ export function App(): ReactNode {
   }
   return (
     <ViewEnvContext.Provider value={viewEnv}>
-      <div className={rulesOpen ? 'app app--side-pane app--rules' : changesOpen ? 'app app--side-pane app--changes' : 'app'}>
+      <div className={rulesOpen ? 'app app--side-pane app--rules' : changesOpen ? 'app app--side-pane app--changes' : terminalOpen ? 'app app--side-pane app--terminal' : 'app'}>
         <Header
           actions={
             <>
@@ -71,6 +77,7 @@ export function App(): ReactNode {
                 onToggle={() => {
                   setChangesOpen((o) => !o);
                   setRulesOpen(false);
+                  setTerminalOpen(false);
                 }}
               />
               <RulesButton
@@ -78,6 +85,15 @@ export function App(): ReactNode {
                 onToggle={() => {
                   setRulesOpen((o) => !o);
                   setChangesOpen(false);
+                  setTerminalOpen(false);
+                }}
+              />
+              <TerminalButton
+                open={terminalOpen}
+                onToggle={() => {
+                  setTerminalOpen((o) => !o);
+                  setChangesOpen(false);
+                  setRulesOpen(false);
                 }}
               />
             </>
@@ -94,6 +110,11 @@ export function App(): ReactNode {
         </main>
         {changesOpen && <ChangesPane onClose={() => setChangesOpen(false)} />}
         {rulesOpen && <RulesPane onClose={() => setRulesOpen(false)} />}
+        {terminalOpen && (
+          <Suspense fallback={null}>
+            <TerminalPane onClose={() => setTerminalOpen(false)} />
+          </Suspense>
+        )}
         {inbox.open && <InboxPanel onClose={inbox.close} onReview={inbox.review} reviewing={inbox.reviewId !== null} />}
         <TrustDialog />
       </div>

@@ -9,6 +9,7 @@ import { createRulesStore, type RulesStore } from './rules-store';
 import { createSessionsStore, type SessionsStore } from './sessions-store';
 import { createToolsStore, type ToolsStore } from './tools-store';
 import { createTrustStore, type TrustStore } from './trust-store';
+import { createTerminalStore, type TerminalStore } from '../terminal/terminal-store';
 import { rememberedSession, rememberSession } from '../util/remembered-session';
 
 export interface Stores {
@@ -23,6 +24,8 @@ export interface Stores {
   trust: TrustStore;
   /** The latest "Always allow" rule of each conversation and its Undo (issue 13 item 3). */
   always: AlwaysStore;
+  /** The terminal pane's tabs and their output (issue 15 item 5). */
+  terminal: TerminalStore;
   /** Load app:init (and the session list); safe to call again. */
   start(): Promise<void>;
   dispose(): void;
@@ -102,9 +105,12 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
     }
   });
 
+  const terminal = createTerminalStore(bridge, { onLog: (message) => bridge.send('log:write', { level: 'warn', message }) });
+
   return {
     app,
     sessions: s,
+    terminal,
     tools,
     rules,
     changes: createChangesStore(bridge),
@@ -118,6 +124,7 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
       offNotice();
       offTrust();
       offConnection();
+      terminal.dispose();
     },
   };
 }

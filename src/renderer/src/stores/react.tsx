@@ -9,6 +9,7 @@ import type { RulesState } from './rules-store';
 import type { SessionsState } from './sessions-store';
 import type { ToolsState } from './tools-store';
 import type { TrustState } from './trust-store';
+import type { TerminalState, TerminalStore } from '../terminal/terminal-store';
 
 const StoresContext = createContext<Stores | null>(null);
 
@@ -48,4 +49,14 @@ export function useTrust<T>(selector: (state: TrustState) => T): T {
 
 export function useAlways<T>(selector: (state: AlwaysState) => T): T {
   return useStore(useStores().always, selector);
+}
+
+/** The terminal pane's tabs (issue 15 item 5). */
+export function useTerminal<T>(selector: (state: TerminalState) => T): T {
+  return useStore(useStores().terminal, selector);
+}
+
+/** The store itself, for a terminal view that feeds xterm outside React's renders. */
+export function useTerminalStore(): TerminalStore {
+  return useStores().terminal;
 }
