@@ -29,6 +29,8 @@ import path from 'node:path';
 import { createTrustStore } from '../settings/trust-store';
 import { createFolderTrust, type FolderTrust, type FolderTrustMode } from './folder-trust';
 import { startProcessManager, type ProcessManager } from './process-manager';
+import { appTasks } from '../tasks/app-tasks';
+import { createTerminalService, type TerminalService } from '../terminal/terminal-service';
 
 /** Where a host keeps the API key typed into the app (desktop: safeStorage). */
 export interface SecretStore {
@@ -91,6 +93,8 @@ export interface Core {
   auth: AuthService;
   dataDir: string;
   notices: Notice[];
+  /** A window or browser tab went away: what it alone owned (its terminals) ends. */
+  clientClosed?(clientId: string): Promise<void>;
   dispose(): Promise<void>;
 }
 
@@ -241,7 +245,8 @@ function sweepingTempFiles(log: Logger, delayMs: number | null, factory: Session
 
 export async function createCore(opts: CoreOptions): Promise<Core> {
   const engine = await createEngine(opts);
-  const handlers = createHandlers({ sessions: engine.sessions, auth: engine.auth, host: opts.host, log: engine.log, permissions: engine.permissions, trust: engine.trust, tasks: engine.tasks, sandbox: { sandbox: appSandbox, settings: (dir) => engine.projectSettings.current(dir) } });
+  const terminals = createCoreTerminals(engine, opts.env ?? process.env);
+  const handlers = createHandlers({ sessions: engine.sessions, auth: engine.auth, host: opts.host, log: engine.log, permissions: engine.permissions, trust: engine.trust, tasks: engine.tasks, sandbox: { sandbox: appSandbox, settings: (dir) => engine.projectSettings.current(dir) }, terminals });
   const dispatcher = createDispatcher({ ...handlers, log: engine.log });
   return {
     dispatcher,
@@ -250,6 +255,23 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     auth: engine.auth,
     dataDir: engine.dataDir,
     notices: engine.notices,
-    dispose: engine.dispose,
+    clientClosed: (clientId) => terminals.closeClient(clientId),
+    // Terminals first: no shell outlives the app (their process groups are ended, not merely left).
+    dispose: () => terminals.dispose().then(engine.dispose, engine.dispose),
   };
+}
+
+/**
+ * The terminal pane's shells (issue 15 item 5): started with the app's own environment (never a
+ * project's settings `env`: a folder someone else wrote must not choose what runs); output only to the
+ * window that opened them; a background task's output only for that task's own project.
+ */
+function createCoreTerminals(engine: Engine, env: NodeJS.ProcessEnv): TerminalService {
+  return createTerminalService({
+    env,
+    log: engine.log,
+    tasks: appTasks,
+    taskInProject: async (projectDir, sessionId) => (await engine.sessions.list(projectDir)).some((s) => s.id === sessionId),
+    emit: (clientId, projectDir, event) => engine.bus.publish(event.channel, event.payload, { projectDir, clientId }),
+  });
 }

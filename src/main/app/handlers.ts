@@ -7,6 +7,8 @@ import type { InvokeHandlers, SendHandlers } from '../ipc/dispatch';
 import type { AuthService, HostPort, PermissionService, SessionService } from './ports';
 import { emptyConfiguration } from '../../shared/trust';
 import { createChangesHandlers } from './changes/changes-handlers';
+import { createTerminalHandlers } from './terminal-handlers';
+import type { TerminalService } from '../terminal/terminal-service';
 import type { FolderTrust } from './folder-trust';
 import { createTasksHandlers, noTasksHandlers, type TasksHandlerDeps } from './tasks-handlers';
 import { createSandboxHandlers, type SandboxHandlerDeps } from './sandbox-handlers';
@@ -24,6 +26,8 @@ export interface HandlerDeps {
   tasks?: Omit<TasksHandlerDeps, 'requireProject'>;
   /** The sandbox's status and network ledger; without it no project uses a sandbox. */
   sandbox?: Omit<SandboxHandlerDeps, 'requireProject' | 'permissions'>;
+  /** The terminal pane's shells (issue 15 item 5); hosts without it answer `unsupported`. */
+  terminals?: TerminalService;
 }
 
 function requireProject(ctx: HandlerContext): string {
@@ -164,6 +168,7 @@ export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; sen
             throw new IpcFailure({ code: 'unsupported', message: 'There is no sandbox here.' });
           },
         }),
+    ...createTerminalHandlers({ ...(deps.terminals ? { terminals: deps.terminals } : {}), requireProject }),
   };
   const send: SendHandlers = {
     'log:write': ({ level, message }, ctx) => log[level](`renderer[${ctx.clientId}]: ${message}`),

@@ -75,9 +75,11 @@ export interface HostPort {
   showInFolder?(file: string): void;
 }
 
-/** Where events are scoped: a project's windows, or every client. */
+/** Where events are scoped: a project's windows, or every client; optionally one client only. */
 export interface EventScope {
   projectDir: string | null;
+  /** Only this window or browser tab (a terminal's output belongs to the one that opened it). */
+  clientId?: string;
 }
 
 export type EventListener = <C extends EventChannel>(channel: C, payload: EventPayload<C>, scope: EventScope) => void;

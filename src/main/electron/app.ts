@@ -152,8 +152,11 @@ async function boot(o: {
   // Start-up notices (a broken settings file…) were published before any window existed: each
   // window gets them once its page has loaded (again after a reload, which clears the page).
   let notices: readonly Notice[] = [];
+  // Set once the core exists; no window closes before then.
+  let clientClosed: ((clientId: string) => Promise<void>) | undefined;
   const windows = createProjectWindows({
     log,
+    onClosed: (clientId) => void clientClosed?.(clientId).catch((err: unknown) => log.warn(`desktop: cleaning up after ${clientId} failed`, err)),
     create: () => {
       const win = createHardenedWindow(
         {
@@ -209,6 +212,7 @@ async function boot(o: {
   const secrets = createSafeStorageSecretStore({ safeStorage, dataDir, log });
   const core = await o.createCore({ host: desktopProjects.hostPort, env, dataDir, secrets, log });
   notices = core.notices;
+  clientClosed = core.clientClosed?.bind(core);
   const disposeRouter = registerIpcRouter({
     dispatcher: core.dispatcher,
     bus: core.bus,

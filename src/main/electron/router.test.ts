@@ -217,6 +217,14 @@ describe('event routing (DK2)', () => {
     expect(fake(w).webContents.sent).toHaveLength(1);
   });
 
+  test('issue 15 item 5: an event scoped to one window (its terminal’s output) reaches that window only', () => {
+    const a = openWindow('/p/a');
+    const w = openWindow(null);
+    bus.publish('terminal:data', { terminalId: 'term-1', data: 'ls output' }, { projectDir: null, clientId: a.clientId });
+    expect(fake(a).webContents.sent).toEqual([{ channel: 'terminal:data', payload: { terminalId: 'term-1', data: 'ls output' } }]);
+    expect(fake(w).webContents.sent).toEqual([]);
+  });
+
   test('destroyed windows are skipped, not thrown at', () => {
     const a = openWindow('/p/a');
     const a2 = new FakeBrowserWindow({});

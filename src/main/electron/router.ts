@@ -80,6 +80,7 @@ export function registerIpcRouter(deps: RouterDeps): () => void {
   const unsubscribe = bus.subscribe((channel, payload, scope) => {
     for (const entry of windows.all()) {
       if (scope.projectDir !== null && entry.projectDir !== scope.projectDir) continue;
+      if (scope.clientId !== undefined && entry.clientId !== scope.clientId) continue;
       const contents = entry.win.webContents;
       if (entry.win.isDestroyed() || contents.isDestroyed()) continue;
       try {

@@ -35,7 +35,12 @@ export function windowTitle(projectDir: string | null): string {
   return projectDir ? `${basename(projectDir) || projectDir} — Agent Desk` : 'Agent Desk';
 }
 
-export function createProjectWindows(deps: { create(projectDir: string | null): BrowserWindow; log: Logger }): ProjectWindows {
+export function createProjectWindows(deps: {
+  create(projectDir: string | null): BrowserWindow;
+  log: Logger;
+  /** A window closed for good (not a reload): what it alone owned (its terminals) ends. */
+  onClosed?(clientId: string): void;
+}): ProjectWindows {
   const entries = new Map<string, WindowEntry>();
   let lastFocused: string | null = null;
 
@@ -50,6 +55,7 @@ export function createProjectWindows(deps: { create(projectDir: string | null): 
     win.on('closed', () => {
       entries.delete(entry.clientId);
       if (lastFocused === entry.clientId) lastFocused = null;
+      deps.onClosed?.(entry.clientId);
     });
     lastFocused = entry.clientId;
     return entry;

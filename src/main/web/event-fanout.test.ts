@@ -49,4 +49,19 @@ describe('startEventFanout', () => {
     bus.publish('app:notice', { level: 'info', message: 'late' }, { projectDir: null });
     expect(open.sent).toHaveLength(2);
   });
+
+  it('issue 15 item 5: an event scoped to one client (a terminal’s output) reaches only that client’s socket', () => {
+    const bus = createEventBus();
+    const mine = fakeSocket();
+    const other = fakeSocket();
+    const ids = new Map([[mine.ws, 'ws-1'], [other.ws, 'ws-2']]);
+    startEventFanout({ bus, projectDir: '/p', sockets: () => [mine.ws, other.ws], clientOf: (ws) => ids.get(ws), log: memoryLogger() });
+    bus.publish('terminal:data', { terminalId: 'term-1', data: 'secret output' }, { projectDir: '/p', clientId: 'ws-1' });
+    bus.publish('app:notice', { level: 'info', message: 'for all' }, { projectDir: '/p' });
+    expect(mine.sent).toEqual([
+      { kind: 'event', channel: 'terminal:data', payload: { terminalId: 'term-1', data: 'secret output' } },
+      { kind: 'event', channel: 'app:notice', payload: { level: 'info', message: 'for all' } },
+    ]);
+    expect(other.sent).toEqual([{ kind: 'event', channel: 'app:notice', payload: { level: 'info', message: 'for all' } }]);
+  });
 });

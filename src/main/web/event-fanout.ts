@@ -1,5 +1,5 @@
 // Bus → sockets: every event scoped to this host's project (or to everyone) goes, validated and
-// serialised once, to each open socket; a socket that stops reading is closed rather than buffered forever.
+// serialised once, to each open socket (or only to the one client it names); a socket that stops reading is closed rather than buffered forever.
 import type { WebSocket } from 'ws';
 import { eventContract, isEventChannel } from '../../shared/ipc/contract';
 import { issuesOf } from '../../shared/ipc/errors';
@@ -14,6 +14,8 @@ export function startEventFanout(opts: {
   bus: EventBus;
   projectDir: string;
   sockets: () => Iterable<WebSocket>;
+  /** The client id of a socket; an event scoped to one client goes to no socket without one. */
+  clientOf?: (ws: WebSocket) => string | undefined;
   log: Logger;
 }): () => void {
   const { bus, projectDir, sockets, log } = opts;
@@ -38,6 +40,7 @@ export function startEventFanout(opts: {
     }
     for (const ws of sockets()) {
       if (ws.readyState !== ws.OPEN) continue;
+      if (scope.clientId !== undefined && opts.clientOf?.(ws) !== scope.clientId) continue;
       if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
         log.warn('web: closing a client that is not reading its events');
         ws.close(1013, 'Client too slow');

@@ -34,6 +34,8 @@ export interface ServeCore {
   auth: Pick<AuthService, 'status'>;
   /** Start-up notices (a broken settings file…) that clients connecting later should still see. */
   notices?: readonly { level: 'info' | 'warn' | 'error'; message: string }[];
+  /** A browser tab closed its socket: what it owned (its terminals) ends. */
+  clientClosed?(clientId: string): Promise<void>;
   dispose(): Promise<void>;
 }
 
@@ -133,6 +135,7 @@ export async function runServe(opts: ServeOptions, deps: ServeDeps = {}): Promis
       token,
       log,
       notices: () => core.notices ?? [],
+      onClientClosed: (clientId) => void core.clientClosed?.(clientId).catch((e: unknown) => log.warn(`web: cleaning up after ${clientId} failed`, e)),
     });
   } catch (e) {
     await core.dispose().catch(() => {});

@@ -31,6 +31,8 @@ export interface WebServerOptions {
   notices?: () => readonly EventPayload<'app:notice'>[];
   /** Log lines one connection may cause (its log:write frames, its malformed frames); default DEFAULT_LOG_LIMIT. */
   logLimit?: LogLimit;
+  /** A socket closed: the core ends what that client alone owned (its terminals). */
+  onClientClosed?: (clientId: string) => void;
 }
 
 export interface WebServer {
@@ -114,6 +116,8 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   // The policy needs the real port, known only after listen(); requests cannot arrive before then.
   let access: AccessPolicy = createAccessPolicy({ token, host, port: opts.port });
   const sockets = new Set<WebSocket>();
+  /** Which client each socket is, so an event meant for one client (its terminal's output) reaches only it. */
+  const clientIds = new WeakMap<WebSocket, string>();
   let nextClient = 1;
   const wss = new WebSocketServer({ noServer: true, maxPayload: HARD_MAX_PAYLOAD });
 
@@ -172,6 +176,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   function onConnection(ws: WebSocket): void {
     const ctx: HandlerContext = { host: 'web', clientId: `ws-${nextClient++}`, projectDir };
     sockets.add(ws);
+    clientIds.set(ws, ctx.clientId);
     log.info(`web: ${ctx.clientId} connected`);
     const limit = opts.logLimit ?? DEFAULT_LOG_LIMIT;
     const logLimiter = createLogLimiter(limit, (lines, bytes) =>
@@ -185,6 +190,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       logLimiter.close();
       sockets.delete(ws);
       log.info(`web: ${ctx.clientId} disconnected (${code})`);
+      opts.onClientClosed?.(ctx.clientId);
     });
     for (const payload of opts.notices?.() ?? []) sendFrame(ws, { kind: 'event', channel: 'app:notice', payload }, log);
   }
@@ -213,7 +219,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   server.on('error', (err) => log.error('web: server error', err));
   const port = (server.address() as AddressInfo).port;
   access = createAccessPolicy({ token, host, port });
-  const unsubscribe = startEventFanout({ bus, projectDir, sockets: () => sockets, log });
+  const unsubscribe = startEventFanout({ bus, projectDir, sockets: () => sockets, clientOf: (ws) => clientIds.get(ws), log });
 
   let closing: Promise<void> | null = null;
   return {

@@ -1,6 +1,6 @@
 // The window: start screen until app:init answers, the welcome screen without a project, else the
 // workspace (with the Changes pane or the approvals inbox on the right when opened).
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ChangesButton } from './changes/ChangesButton';
 import { ChangesPane } from './changes/ChangesPane';
 import { AuthPanel } from './components/AuthPanel';
@@ -21,12 +21,16 @@ import { ProcessesButton } from './processes/ProcessesButton';
 import { ProcessesPane } from './processes/ProcessesPane';
 import { RulesButton } from './rules/RulesButton';
 import { RulesPane } from './rules/RulesPane';
+import { TerminalButton } from './terminal/TerminalButton';
 import { useApp, useTools } from './stores/react';
 import { ViewEnvContext } from './tools/view-env';
 import { Transcript } from './transcript/Transcript';
 import { TrustDialog } from './trust/TrustDialog';
 import './styles/app.css';
 import './tools/Tools.css';
+
+// xterm.js loads when the terminal pane first opens, not with the window.
+const TerminalPane = lazy(() => import('./terminal/TerminalPane').then((m) => ({ default: m.TerminalPane })));
 
 export function App(): ReactNode {
   const ready = useApp((s) => s.init !== null);
@@ -39,6 +43,8 @@ export function App(): ReactNode {
   const [rulesOpen, setRulesOpen] = useState(false);
   // Running programs (issue 15 item 4) takes that column too.
   const [processesOpen, setProcessesOpen] = useState(false);
+  // The terminal pane (issue 15 item 5) takes that column too.
+  const [terminalOpen, setTerminalOpen] = useState(false);
   const inbox = useInbox();
   const waiting = useTools((s) => s.permissions.length);
 
@@ -66,7 +72,7 @@ export function App(): ReactNode {
   }
   return (
     <ViewEnvContext.Provider value={viewEnv}>
-      <div className={processesOpen ? 'app app--side-pane app--processes' : rulesOpen ? 'app app--side-pane app--rules' : changesOpen ? 'app app--side-pane app--changes' : 'app'}>
+      <div className={processesOpen ? 'app app--side-pane app--processes' : rulesOpen ? 'app app--side-pane app--rules' : changesOpen ? 'app app--side-pane app--changes' : terminalOpen ? 'app app--side-pane app--terminal' : 'app'}>
         <Header
           actions={
             <>
@@ -77,6 +83,7 @@ export function App(): ReactNode {
                   setChangesOpen((o) => !o);
                   setRulesOpen(false);
                   setProcessesOpen(false);
+                  setTerminalOpen(false);
                 }}
               />
               <RulesButton
@@ -85,12 +92,23 @@ export function App(): ReactNode {
                   setRulesOpen((o) => !o);
                   setChangesOpen(false);
                   setProcessesOpen(false);
+                  setTerminalOpen(false);
                 }}
               />
               <ProcessesButton
                 open={processesOpen}
                 onToggle={() => {
                   setProcessesOpen((o) => !o);
+                  setTerminalOpen(false);
+                  setChangesOpen(false);
+                  setRulesOpen(false);
+                }}
+              />
+              <TerminalButton
+                open={terminalOpen}
+                onToggle={() => {
+                  setTerminalOpen((o) => !o);
+                  setProcessesOpen(false);
                   setChangesOpen(false);
                   setRulesOpen(false);
                 }}
@@ -111,6 +129,11 @@ export function App(): ReactNode {
         {changesOpen && <ChangesPane onClose={() => setChangesOpen(false)} />}
         {rulesOpen && <RulesPane onClose={() => setRulesOpen(false)} />}
         {processesOpen && <ProcessesPane onClose={() => setProcessesOpen(false)} />}
+        {terminalOpen && (
+          <Suspense fallback={null}>
+            <TerminalPane onClose={() => setTerminalOpen(false)} />
+          </Suspense>
+        )}
         {inbox.open && <InboxPanel onClose={inbox.close} onReview={inbox.review} reviewing={inbox.reviewId !== null} />}
         <TrustDialog />
       </div>

@@ -11,6 +11,7 @@ import { createSandboxStore, type SandboxStore } from './sandbox-store';
 import { createSessionsStore, type SessionsStore } from './sessions-store';
 import { createToolsStore, type ToolsStore } from './tools-store';
 import { createTrustStore, type TrustStore } from './trust-store';
+import { createTerminalStore, type TerminalStore } from '../terminal/terminal-store';
 import { rememberedSession, rememberSession } from '../util/remembered-session';
 
 export interface Stores {
@@ -29,6 +30,8 @@ export interface Stores {
   processes: ProcessesStore;
   /** The sandbox's status and the connections it refused (issue 15 items 1–2). */
   sandbox: SandboxStore;
+  /** The terminal pane's tabs and their output (issue 15 item 5). */
+  terminal: TerminalStore;
   /** Load app:init (and the session list); safe to call again. */
   start(): Promise<void>;
   dispose(): void;
@@ -117,9 +120,12 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
     }
   });
 
+  const terminal = createTerminalStore(bridge, { onLog: (message) => bridge.send('log:write', { level: 'warn', message }) });
+
   return {
     app,
     sessions: s,
+    terminal,
     tools,
     rules,
     changes: createChangesStore(bridge),
@@ -137,6 +143,7 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
       offBlocked();
       offTrust();
       offConnection();
+      terminal.dispose();
     },
   };
 }

@@ -11,6 +11,7 @@ import type { SandboxState } from './sandbox-store';
 import type { SessionsState } from './sessions-store';
 import type { ToolsState } from './tools-store';
 import type { TrustState } from './trust-store';
+import type { TerminalState, TerminalStore } from '../terminal/terminal-store';
 
 const StoresContext = createContext<Stores | null>(null);
 
@@ -58,4 +59,14 @@ export function useProcesses<T>(selector: (state: ProcessesState) => T): T {
 
 export function useSandbox<T>(selector: (state: SandboxState) => T): T {
   return useStore(useStores().sandbox, selector);
+}
+
+/** The terminal pane's tabs (issue 15 item 5). */
+export function useTerminal<T>(selector: (state: TerminalState) => T): T {
+  return useStore(useStores().terminal, selector);
+}
+
+/** The store itself, for a terminal view that feeds xterm outside React's renders. */
+export function useTerminalStore(): TerminalStore {
+  return useStores().terminal;
 }
