@@ -28,11 +28,15 @@ function run(sessionId: string, command: string, sandboxOn = true, extra: Partia
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
-    // Refusals reach the ledger as they happen; give the last one a moment.
-    await new Promise((r) => setTimeout(r, 50));
     boxed?.done();
     return { code, stdout, stderr: boxed ? boxed.annotate(stderr) : stderr };
   })();
+}
+
+/** Refusals reach the ledger as the proxy records them: a moment after the command saw them. */
+async function until(cond: () => boolean, ms = 5_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!cond() && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
 }
 
 beforeAll(async () => {
@@ -77,6 +81,7 @@ describe('the sandbox (BA6, issue 15 item 1)', () => {
     const before = box.ledger.list('s2').length;
     const blocked = await run('s2', `curl -sS -m 5 --noproxy '' http://127.0.0.1:${port}/`);
     expect(blocked.stdout).not.toMatch(/hello from the host/);
+    await until(() => box.ledger.list('s2').length > before);
     const entries = box.ledger.list('s2');
     expect(entries.length).toBe(before + 1);
     expect(entries.at(-1)).toMatchObject({ host: '127.0.0.1', port, sessionId: 's2', command: `curl -sS -m 5 --noproxy '' http://127.0.0.1:${port}/` });
@@ -86,6 +91,7 @@ describe('the sandbox (BA6, issue 15 item 1)', () => {
     const stillBlocked = await run('s2', `curl -sS -m 5 --noproxy '' http://127.0.0.1:${port}/`);
     expect(stillBlocked.stdout).not.toMatch(/hello from the host/);
 
+    await until(() => box.ledger.list('s2').some((e) => e.count > 1));
     box.allowHost('s2', '127.0.0.1');
     expect(box.ledger.list('s2').every((e) => e.allowed)).toBe(true);
     const through = await run('s2', `curl -sS -m 5 --noproxy '' http://127.0.0.1:${port}/`);
