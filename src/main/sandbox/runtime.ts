@@ -3,7 +3,7 @@
 // through only when every session with a boxed command running right now allows the host, so a host
 // one conversation allowed is never reachable from another's commands. Refusals go to the ledger.
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
+import { loadExternal } from '../base/load-external';
 import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -75,9 +75,7 @@ export function parseNetworkViolation(line: string): { host: string; port: numbe
 }
 
 export function createAppSandbox(opts: { log?: { warn(msg: string, err?: unknown): void }; load?: () => Promise<Runtime> } = {}): AppSandbox {
-  // require, not import(): the CLI's code-cached bundle has no dynamic-import callback once its cache
-  // is warm. The package is ESM; Node ≥ 20.19 and Electron's Node load it through require.
-  const load = opts.load ?? (async () => createRequire(__filename)('@anthropic-ai/sandbox-runtime') as Runtime);
+  const load = opts.load ?? (() => loadExternal<Runtime>('@anthropic-ai/sandbox-runtime'));
   const ledger = createNetworkLedger();
   const running = new Map<string, Running>();
   const granted = new Map<string, Set<string>>();

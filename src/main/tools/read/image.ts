@@ -1,6 +1,7 @@
 // Images for the model (png, jpg, gif, webp): sent as-is when small, else downscaled with sharp to at
 // most 1568 px on the long side (the API's useful maximum) and re-encoded until under 3.75 MB (which
 // base64-encodes to the API's 5 MB per-image limit). The media type comes from the bytes, not the name.
+import { loadExternal } from '../../base/load-external';
 import type SharpFactory from 'sharp';
 import type { ReadImageFile } from '../../../shared/tools/read';
 import { FileToolError } from '../fs-common/errors';
@@ -15,7 +16,7 @@ export const MAX_IMAGE_FILE_BYTES = 64 * 1024 * 1024;
 type Sharp = typeof SharpFactory;
 let sharpModule: Promise<Sharp> | undefined;
 /** sharp is a native module that costs ~60 ms to load: only pictures pay for it. */
-const loadSharp = (): Promise<Sharp> => (sharpModule ??= import('sharp').then((m) => (m as unknown as { default?: Sharp }).default ?? (m as unknown as Sharp)));
+const loadSharp = (): Promise<Sharp> => (sharpModule ??= loadExternal<unknown>('sharp').then((m) => (m as unknown as { default?: Sharp }).default ?? (m as unknown as Sharp)));
 
 const MEDIA_TYPES: Record<string, string> = { png: 'image/png', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
 

@@ -1,5 +1,6 @@
 // PDF text per page with pdf.js (legacy Node build, loaded only when a PDF is read): no worker thread,
 // no font loading, no network. Encrypted and broken files fail with a plain message.
+import { loadExternal } from '../../base/load-external';
 import { READ_MAX_PDF_PAGES } from '../../../shared/tools/read';
 import { FileToolError } from '../fs-common/errors';
 
@@ -14,7 +15,7 @@ export interface PdfText {
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 let loaded: Promise<PdfJs> | undefined;
-const loadPdfJs = () => (loaded ??= import('pdfjs-dist/legacy/build/pdf.mjs'));
+const loadPdfJs = () => (loaded ??= loadExternal<PdfJs>('pdfjs-dist/legacy/build/pdf.mjs'));
 
 function pdfError(filePath: string, e: unknown): FileToolError {
   const name = e instanceof Error ? e.name : '';
