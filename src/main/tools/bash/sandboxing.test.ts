@@ -1,6 +1,7 @@
 // BA6: which calls go in the box and what that changes about asking — Claude Code's
 // autoAllowBashIfSandboxed, excludedCommands, allowUnsandboxedCommands, failIfUnavailable.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadBashParser } from '../../shell/parser';
 import { emptySandboxSettings, type SandboxSettings } from '../../settings/sandbox-settings';
 import { sandboxPolicy } from '../../sandbox/policy';
 import { boxPlan, OUTSIDE_REFUSED, sandboxOpinion } from './sandboxing';
@@ -15,6 +16,9 @@ const opinion = (command: string, p = policy(), status: { available: boolean; re
 };
 
 describe('BA6 sandbox plans and approvals', () => {
+  // As checkPermissions does before judging a line the legacy splitter cannot read.
+  beforeAll(() => loadBashParser());
+
   it('with the sandbox off nothing changes', () => {
     const off = sandboxPolicy({ rules: { allow: [], deny: [], ask: [] }, workingDirectories: ['/p'], projectDir: '/p' });
     expect(boxPlan({ command: 'npm test' }, off, ok).kind).toBe('off');
