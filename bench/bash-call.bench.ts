@@ -3,7 +3,7 @@
 // output to the end — what any agent pays; (b) through the Bash tool's `call`; (c) through the whole
 // pipeline (allowed by a `Bash` rule, result mapped and persisted if large). Interleaved; medians.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -15,6 +15,7 @@ import { createPermissionDecider } from '../src/main/permissions/decider';
 import { fsResultPersister } from '../src/main/tools/pipeline/persist';
 import { createRunToolUse } from '../src/main/tools/pipeline/run-tool-use';
 import { quietLog } from './lib/harness';
+import { peerCommands, type PeerCommand } from './lib/peer-commands';
 import { envInt, fmt, machineInfo, markdownTable, median, writeResult } from './lib/stats';
 
 const RUNS = envInt('BENCH_RUNS', 9);
@@ -23,15 +24,8 @@ const REPO = process.env.BENCH_REPO ?? process.cwd();
 const PEER = process.env.PEER_BENCH ?? join(REPO, '..', 'shared', 'peer-bench');
 const FIXTURE = process.env.FIXTURE ?? join(process.env.TMPDIR ?? '/tmp', 'peer-bench', 'fixture');
 
-type Cmd = { scenario: string; command: string };
-function commands(): Cmd[] {
-  const out: Cmd[] = [];
-  for (const scenario of ['bash-serial', 'large-output']) {
-    const s = JSON.parse(readFileSync(join(PEER, 'scenarios', `${scenario}.json`), 'utf8')) as { turns: Array<{ content: Array<{ type: string; name?: string; input?: { command: string } }> }> };
-    for (const b of s.turns[0]!.content) if (b.type === 'tool_use' && b.name === 'Bash') out.push({ scenario, command: b.input!.command.split('{{FIXTURE}}').join(FIXTURE) });
-  }
-  return out;
-}
+type Cmd = PeerCommand;
+const commands = (): Cmd[] => peerCommands(PEER, FIXTURE);
 
 function bareSpawn(command: string, cwd: string): Promise<number> {
   return new Promise((resolve, reject) => {

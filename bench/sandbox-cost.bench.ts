@@ -1,7 +1,7 @@
 // What the sandbox costs per command (BA6, issue 15): the peer bench's bash-serial and large-output
 // commands through the Bash tool's `call`, with `sandbox.enabled` off and on, interleaved in the same
 // run; medians. "On" is bubblewrap + the network proxy through @anthropic-ai/sandbox-runtime.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -10,6 +10,7 @@ import { sandboxPolicy } from '../src/main/sandbox/policy';
 import { BashTool } from '../src/main/tools/bash/bash.tool';
 import type { ToolUseContext } from '../src/main/tools/core/tool';
 import { quietLog } from './lib/harness';
+import { peerCommands, type PeerCommand } from './lib/peer-commands';
 import { envInt, fmt, machineInfo, markdownTable, median, writeResult } from './lib/stats';
 
 const RUNS = envInt('BENCH_RUNS', 9);
@@ -18,15 +19,8 @@ const REPO = process.env.BENCH_REPO ?? process.cwd();
 const PEER = process.env.PEER_BENCH ?? join(REPO, '..', 'shared', 'peer-bench');
 const FIXTURE = process.env.FIXTURE ?? join(process.env.TMPDIR ?? '/tmp', 'peer-bench', 'fixture');
 
-type Cmd = { scenario: string; command: string };
-function commands(): Cmd[] {
-  const out: Cmd[] = [];
-  for (const scenario of ['bash-serial', 'large-output']) {
-    const s = JSON.parse(readFileSync(join(PEER, 'scenarios', `${scenario}.json`), 'utf8')) as { turns: Array<{ content: Array<{ type: string; name?: string; input?: { command: string } }> }> };
-    for (const b of s.turns[0]!.content) if (b.type === 'tool_use' && b.name === 'Bash') out.push({ scenario, command: b.input!.command.split('{{FIXTURE}}').join(FIXTURE) });
-  }
-  return out;
-}
+type Cmd = PeerCommand;
+const commands = (): Cmd[] => peerCommands(PEER, FIXTURE);
 
 async function main(): Promise<void> {
   if (!existsSync(join(FIXTURE, 'src'))) throw new Error(`no peer-bench fixture at ${FIXTURE}: run bench/peer.sh once, or node ${PEER}/gen-fixture.mjs --out ${FIXTURE}`);
