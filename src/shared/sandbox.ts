@@ -29,6 +29,11 @@ export const BlockedConnection = z.object({
   at: z.number(),
   lastAt: z.number(),
   count: z.number().int(),
+  /**
+   * A raw connection (bash's /dev/tcp): it never reaches the proxy, so no allowance lets it through;
+   * only programs that connect through the proxy (curl, npm, git over https) can be allowed.
+   */
+  direct: z.boolean().optional(),
   /** The person allowed this host since. */
   allowed: z.boolean().optional(),
 });

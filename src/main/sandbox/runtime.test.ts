@@ -75,6 +75,7 @@ describe('the sandbox (BA6, issue 15 item 1)', () => {
   it('cannot reach the host computer directly, by curl or by a raw /dev/tcp connection', async () => {
     const r = await run('s1', `curl -sS -m 5 http://127.0.0.1:${port}/; (exec 3<>/dev/tcp/127.0.0.1/${port}) && echo RAW-CONNECTED`);
     expect(r.stdout).not.toMatch(/hello from the host|RAW-CONNECTED/);
+    expect(box.ledger.list('s1').find((e) => e.direct)).toMatchObject({ host: '127.0.0.1', port, direct: true, command: expect.stringContaining('/dev/tcp/') });
   });
 
   it('refuses a host that is not allowed, records it in the ledger, and lets it through once the person allowed it for that session', async () => {

@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import type { SandboxStatus } from '../../shared/sandbox';
 import { shellQuote } from '../process/launcher-shell';
 import type { BoxedLaunch, SandboxCommand } from './index';
+import { directConnections } from './direct-connections';
 import { createNetworkLedger, type NetworkLedger } from './ledger';
 import { hostAllowed, type SandboxPolicy } from './policy';
 
@@ -192,6 +193,9 @@ export function createAppSandbox(opts: { log?: { warn(msg: string, err?: unknown
             const r = running.get(id);
             running.delete(id);
             if (r) {
+              for (const d of directConnections(r.command)) {
+                ledger.record({ commandId: id, sessionId: r.sessionId, ...(r.projectDir ? { projectDir: r.projectDir } : {}), command: r.command, ...(r.callId ? { callId: r.callId } : {}), host: d.host, port: d.port, reason: 'a direct connection: only connections through the sandbox\'s proxy can leave it', direct: true, at: Date.now() });
+              }
               finished.set(id, r);
               if (finished.size > 200) finished.delete(finished.keys().next().value!);
             }

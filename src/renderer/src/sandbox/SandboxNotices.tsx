@@ -14,10 +14,10 @@ const shortCommand = (c: string) => {
   return line.length > 60 ? `${line.slice(0, 57)}…` : line;
 };
 
-/** One line per host: the latest command that tried it. */
+/** One line per host (and per way of connecting): the latest command that tried it. */
 function byHost(list: readonly BlockedConnection[]): BlockedConnection[] {
   const last = new Map<string, BlockedConnection>();
-  for (const e of list) last.set(e.host, e);
+  for (const e of list) last.set(`${e.direct ? 'direct ' : ''}${e.host}`, e);
   return [...last.values()];
 }
 
@@ -49,6 +49,22 @@ export function SandboxNotices(): ReactNode {
       {currentId &&
         blocked.map((e) => {
           const working = busy[`${currentId} ${e.host}`] === true;
+          if (e.direct) {
+            // No allowance opens a raw connection: the box lets traffic out only through its proxy.
+            return (
+              <div key={e.id} className="sandbox-notice" role="group" aria-label={`Blocked direct connection to ${e.host}`}>
+                <InfoIcon size={16} className="sandbox-notice__icon" />
+                <p className="sandbox-notice__text">
+                  <code>{shortCommand(e.command)}</code> tried to connect to <strong>{e.host}</strong> directly
+                  {e.count > 1 ? ` (${e.count} times)` : ''} — blocked. In the sandbox, programs reach other computers only the
+                  usual way (web addresses, as curl, npm and git use them), and only hosts you allowed.
+                </p>
+                <button type="button" className="button button--ghost button--small" aria-label={`Dismiss the blocked connection to ${e.host}`} onClick={() => dismiss(e.id)}>
+                  Dismiss
+                </button>
+              </div>
+            );
+          }
           return (
             <div key={e.id} className="sandbox-notice" role="group" aria-label={`Blocked connection to ${e.host}`}>
               <InfoIcon size={16} className="sandbox-notice__icon" />
