@@ -22,6 +22,8 @@ export interface RunArgs {
   permissionPromptTool: string | null;
   /** `--bare`: simple mode, only Bash, Read and Edit. */
   bare: boolean;
+  /** `--assistant`: a command that blocks longer than 15 s moves itself to the background (BA10). */
+  assistant: boolean;
   /** `--settings FILE`: Claude Code's flagSettings (rules, mode, hooks…), above local settings, below policy. */
   settings: string | null;
 }
@@ -50,6 +52,7 @@ const runOptions = {
   'permission-prompt-tool': { type: 'string' },
   'dangerously-skip-permissions': { type: 'boolean' },
   bare: { type: 'boolean' },
+  assistant: { type: 'boolean' },
   settings: { type: 'string' },
   /** Claude Code needs it with stream-json; here every format is complete already, so it is a no-op. */
   verbose: { type: 'boolean' },
@@ -125,6 +128,7 @@ function parseRun(argv: string[], requirePrint: boolean): Command {
       permissionMode,
       permissionPromptTool: promptTool ?? null,
       bare: values.bare === true,
+      assistant: values.assistant === true,
       settings: values.settings?.trim() || null,
     },
   };

@@ -190,9 +190,11 @@ describe('parseCommand', () => {
         permissionMode: null,
         permissionPromptTool: null,
         bare: false,
+        assistant: false,
         settings: null,
       },
     });
+    expect(parseCommand(['-p', 'a', '--assistant'], isDir)).toMatchObject({ kind: 'run', args: { assistant: true } });
     expect(parseCommand(['--model', 'x'], isDir)).toMatchObject({ kind: 'usage-error', message: expect.stringContaining('missing -p') });
     expect(parseCommand(['/proj'], isDir)).toEqual({ kind: 'open-hint', dir: '/proj' });
     expect(parseCommand(['--model'], isDir)).toMatchObject({ kind: 'usage-error', message: expect.stringContaining('--model') });

@@ -23,6 +23,8 @@ Run options:
                                         (--dangerously-skip-permissions = bypassPermissions)
   --permission-prompt-tool NAME         needs an MCP tool: not supported yet
   --bare                                simple mode: only Bash, Read and Edit (or AGENT_DESK_SIMPLE=1)
+  --assistant                           assistant mode: a command still running after 15 s moves to the
+                                        background and the run goes on (read it with TaskOutput)
   --settings FILE                       a Claude Code settings file over the project's (below managed policy)
   With -p and no prompt, the prompt is read from piped stdin. Nobody can answer a permission prompt
   in a headless run: a call no rule allows is denied, and the denial says which flag would allow it.
@@ -35,7 +37,7 @@ Environment:
 `;
 
 export const RUN_HELP = `Usage: agent-desk run [-p] PROMPT [--cwd DIR] [--output-format text|json|stream-json] [--model M] [--max-turns N]
-                         [--allowedTools RULES] [--disallowedTools RULES] [--permission-mode MODE] [--bare] [--settings FILE]
+                         [--allowedTools RULES] [--disallowedTools RULES] [--permission-mode MODE] [--bare] [--assistant] [--settings FILE]
        agent-desk -p PROMPT [same options]
        echo PROMPT | agent-desk -p [options]
 `;

@@ -72,6 +72,7 @@ export async function runCommand(args: RunArgs, io: CliIO): Promise<number> {
       disallowedTools: args.disallowedTools,
       ...(args.permissionMode ? { permissionMode: args.permissionMode } : {}),
       ...(args.bare ? { simple: true } : {}),
+      ...(args.assistant ? { assistantMode: true } : {}),
     },
     ...(args.settings ? { settingsFile: path.resolve(io.cwd, args.settings) } : {}),
     // Claude Code's -p does not ask about the folder: whoever started the run chose it.

@@ -5,6 +5,8 @@ import { z } from 'zod';
 export const BASH_TOOL_NAME = 'Bash';
 /** 2 minutes, Claude Code's default. */
 export const BASH_DEFAULT_TIMEOUT_MS = 120_000;
+/** BA10: in assistant mode a blocking command moves itself to the background after this long. */
+export const ASSISTANT_BLOCKING_BUDGET_MS = 15_000;
 /** 10 minutes, Claude Code's maximum. */
 export const BASH_MAX_TIMEOUT_MS = 600_000;
 
@@ -62,6 +64,8 @@ export const BashOutput = z.object({
   backgroundTaskId: z.string().optional(),
   /** The person moved the running command to the background ("Keep running in background", Claude Code's Ctrl+B). */
   backgroundedByUser: z.boolean().optional(),
+  /** Assistant mode moved it to the background after this many ms of blocking (BA10). */
+  backgroundedAfterMs: z.number().optional(),
   /** Short remarks for the model and the view (e.g. "working directory reset"). */
   notes: z.array(z.string()).optional(),
 });

@@ -12,6 +12,11 @@ export interface ToolsConfig {
   /** `--allowedTools` / `--disallowedTools`, as rules of source `cliArg`. */
   allowedTools?: readonly string[];
   disallowedTools?: readonly string[];
+  /**
+   * Assistant mode (BA10, `--assistant`): nobody waits on a command, so one that blocks longer than
+   * 15 s moves itself to the background and the turn goes on; the model reads it with TaskOutput.
+   */
+  assistantMode?: boolean;
   /** `--bare`: only Bash, Read and Edit (AGENT_DESK_SIMPLE=1 turns it on too). */
   simple?: boolean;
   /** Test seam: the built-in tools instead of getAllBaseTools(). */

@@ -26,6 +26,7 @@ import type { SessionEventBody } from '../event-body';
 import type { ToolBatch, ToolRunner } from '../tool-runner';
 import { createToolBatch } from './batch';
 import { cliRules, type ToolsConfig } from './config';
+import { ASSISTANT_BLOCKING_BUDGET_MS } from '../../../shared/tools/bash';
 import { createSessionPrompts } from './prompts';
 import { appSandbox } from '../../sandbox/app-sandbox';
 import { sandboxPolicy } from '../../sandbox/policy';
@@ -144,6 +145,7 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
           sessionHosts: appSandbox.sessionHosts(opts.sessionId),
         }),
       backgroundRequests,
+      ...(config.assistantMode ? { blockingBudgetMs: ASSISTANT_BLOCKING_BUDGET_MS } : {}),
     };
     return modifiers.reduce((ctx, m) => {
       try {

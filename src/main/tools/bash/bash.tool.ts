@@ -198,7 +198,7 @@ export function createBashToolDef(deps: BashToolDeps = {}): ToolDef<BashInput, B
           boxed.done?.();
           [cwdFile, commandFile].forEach((f) => f && rmSync(f, { force: true }));
         });
-        return { data: movedOutput(first.task, collector, { timeoutMs, cwd, notes }) };
+        return { data: movedOutput(first.task, collector, { timeoutMs, cwd, notes, ...(first.afterMs !== undefined ? { afterMs: first.afterMs } : {}) }) };
       }
       boxed.done?.();
       const run = first.run;

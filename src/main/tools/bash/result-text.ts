@@ -26,10 +26,14 @@ export function bashResultIsError(output: BashOutput): boolean {
 
 export function formatBashResult(output: BashOutput): { content: string; isError: boolean } {
   const parts: string[] = [];
-  if (output.backgroundedByUser && output.backgroundTaskId) {
+  if ((output.backgroundedByUser || output.backgroundedAfterMs !== undefined) && output.backgroundTaskId) {
     // BA10: the output so far (its start and end if long), then Claude Code's words for a moved command.
     for (const text of [output.stdout, output.stderr].map((t) => tidy(clip(t, false)))) if (text) parts.push(text);
-    parts.push(`Command was manually backgrounded by user with ID: ${output.backgroundTaskId}. Output is being written to: ${output.outputFile}`);
+    if (output.backgroundedAfterMs !== undefined) {
+      parts.push(
+        `Command was still running after ${formatDuration(output.backgroundedAfterMs)} and was moved to the background with ID: ${output.backgroundTaskId}. It keeps running; read its output with TaskOutput or stop it with TaskStop. Output is being written to: ${output.outputFile}`,
+      );
+    } else parts.push(`Command was manually backgrounded by user with ID: ${output.backgroundTaskId}. Output is being written to: ${output.outputFile}`);
   } else if (output.backgroundTaskId) {
     parts.push(`Command running in background with ID: ${output.backgroundTaskId}. Output is being written to: ${output.outputFile}`);
   } else {

@@ -80,3 +80,36 @@ describe('Keep running in background (BA10)', () => {
     expect(registry.list()).toEqual([]);
   });
 });
+
+describe('assistant mode moves a blocking command to the background by itself (BA10, ASSISTANT_BLOCKING_BUDGET_MS)', () => {
+  async function runWithBudget(command: string, budgetMs: number) {
+    project = tempProject();
+    registry = createInMemoryTaskRegistry();
+    const ctx = { ...project.ctx, toolUseId: 'toolu_auto', backgroundRequests: createBackgroundRequests(), blockingBudgetMs: budgetMs };
+    const tool = createBashTool({ tasks: registry, launchers: false });
+    const input = tool.inputSchema().parse({ command, description: 'build it' });
+    const { data } = await tool.call(input, ctx, allow, 'm', () => {});
+    return { data, tool };
+  }
+
+  it('BA10 past the budget the call returns with the task and the output so far, and says so to the model', async () => {
+    const { data, tool } = await runWithBudget('echo before; sleep 3; echo after', 400);
+    expect(data).toMatchObject({ backgroundedAfterMs: 400, stdout: 'before\n', exitCode: null });
+    expect(data.backgroundedByUser).toBeUndefined();
+    const id = data.backgroundTaskId!;
+    const { content, isError } = tool.mapResult(data, 't');
+    expect(isError).toBe(false);
+    expect(String(content)).toBe(
+      `before\nCommand was still running after 400ms and was moved to the background with ID: ${id}. It keeps running; read its output with TaskOutput or stop it with TaskStop. Output is being written to: ${data.outputFile}`,
+    );
+    expect(await waitForTaskEnd(registry, id, 60_000)).toBe('ended');
+    expect(readFileSync(data.outputFile!, 'utf8')).toBe('before\nafter\n');
+  });
+
+  it('BA10 a command that ends within the budget is an ordinary call', async () => {
+    const { data } = await runWithBudget('echo quick', 10_000);
+    expect(data).toMatchObject({ stdout: 'quick\n', exitCode: 0 });
+    expect(data.backgroundTaskId).toBeUndefined();
+    expect(registry.list()).toEqual([]);
+  });
+});

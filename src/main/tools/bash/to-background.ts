@@ -31,7 +31,7 @@ export interface Backgrounding {
   /** Every chunk as read: true once moved (it went to the task's file, not to the call). */
   divert(raw: Buffer): boolean;
   /** The process's run; resolves with the task if the person moved it first, else with the run. */
-  race(run: Promise<RunProcessResult>): Promise<{ run: RunProcessResult } | { task: TaskInfo; run: Promise<RunProcessResult> }>;
+  race(run: Promise<RunProcessResult>): Promise<{ run: RunProcessResult } | { task: TaskInfo; run: Promise<RunProcessResult>; afterMs?: number }>;
 }
 
 export function prepareBackgrounding(opts: BackgroundingOptions): Backgrounding | undefined {
@@ -52,8 +52,10 @@ export function prepareBackgrounding(opts: BackgroundingOptions): Backgrounding 
   let ended = false;
   let onMoved: ((task: TaskInfo) => void) | undefined;
 
-  const move = () => {
+  let movedAfterMs: number | undefined;
+  const move = (afterMs?: number) => {
     if (ended || !running) return;
+    movedAfterMs = afterMs;
     ctx.abortSignal.removeEventListener('abort', onCallAbort);
     untimed.abort();
     const id = newTaskId();
@@ -91,9 +93,14 @@ export function prepareBackgrounding(opts: BackgroundingOptions): Backgrounding 
       fd = undefined;
       opts.tasks.settle(id, r.exitCode === 0 ? 'completed' : r.signal || r.aborted ? 'killed' : 'failed', r.exitCode);
     });
+    clearTimeout(autoMove);
     onMoved?.(info);
   };
-  const unlisten = ctx.backgroundRequests.listen(ctx.toolUseId, move);
+  const unlisten = ctx.backgroundRequests.listen(ctx.toolUseId, () => move());
+  // Assistant mode: nobody waits on it, so past the budget it moves by itself.
+  const budget = ctx.blockingBudgetMs;
+  const autoMove = budget !== undefined && budget > 0 ? setTimeout(() => move(budget), budget) : undefined;
+  autoMove?.unref?.();
 
   return {
     signal: stop.signal,
@@ -119,11 +126,12 @@ export function prepareBackgrounding(opts: BackgroundingOptions): Backgrounding 
     race(run) {
       running = run;
       return new Promise((resolve) => {
-        onMoved = (task) => resolve({ task, run });
+        onMoved = (task) => resolve({ task, run, ...(movedAfterMs !== undefined ? { afterMs: movedAfterMs } : {}) });
         void run.then((r) => {
           if (untimed.signal.aborted) return;
           // Ended in the foreground: nothing can move it any more.
           ended = true;
+          clearTimeout(autoMove);
           unlisten();
           ctx.abortSignal.removeEventListener('abort', onCallAbort);
           soFar = [];
@@ -138,7 +146,7 @@ export function prepareBackgrounding(opts: BackgroundingOptions): Backgrounding 
 export function movedOutput(
   task: TaskInfo,
   collector: { text(stream: 'stdout' | 'stderr'): string; totalChars: number },
-  at: { timeoutMs: number; cwd: string; notes: string[] },
+  at: { timeoutMs: number; cwd: string; notes: string[]; afterMs?: number },
 ): BashOutput {
   return {
     stdout: collector.text('stdout'),
@@ -150,7 +158,7 @@ export function movedOutput(
     cwd: at.cwd,
     totalChars: collector.totalChars,
     backgroundTaskId: task.id,
-    backgroundedByUser: true,
+    ...(at.afterMs !== undefined ? { backgroundedAfterMs: at.afterMs } : { backgroundedByUser: true }),
     outputFile: task.outputFile,
     ...(at.notes.length ? { notes: at.notes } : {}),
   };

@@ -68,6 +68,8 @@ export interface ToolUseContext {
   toolUseId?: string;
   /** The session's "keep running in background" requests (BA10); absent = calls cannot move. */
   backgroundRequests?: BackgroundRequests;
+  /** Assistant mode (BA10): a blocking command moves itself to the background after this long. */
+  blockingBudgetMs?: number;
 }
 
 /** What follows the running call in its assistant message. */

@@ -97,7 +97,8 @@ export function bashNotes(call: ToolCallView): string[] {
     else if (out.interrupted) notes.push('Stopped before it finished.');
     else if (out.exitCode === null && out.signal) notes.push(`Ended by the signal ${out.signal}.`);
     if (out.returnCodeInterpretation) notes.push(`${out.returnCodeInterpretation}.`);
-    if (out.backgroundedByUser && out.backgroundTaskId) notes.push(`Moved to the background: it keeps running as task ${out.backgroundTaskId}, and the assistant can check on it or stop it.`);
+    if (out.backgroundedAfterMs !== undefined && out.backgroundTaskId) notes.push(`Still running after ${formatDuration(out.backgroundedAfterMs)}, so it moved to the background by itself: it keeps running as task ${out.backgroundTaskId}, and the assistant can check on it or stop it.`);
+    else if (out.backgroundedByUser && out.backgroundTaskId) notes.push(`Moved to the background: it keeps running as task ${out.backgroundTaskId}, and the assistant can check on it or stop it.`);
     else if (out.backgroundTaskId) notes.push(`Runs in the background as task ${out.backgroundTaskId}; the assistant can check on it or stop it.`);
     for (const n of out.notes ?? []) notes.push(n);
   } else if (call.state === 'cancelled') {
@@ -131,7 +132,7 @@ export function bashExit(call: ToolCallView): { code: number; meaning?: string }
 export function bashStateWords(call: ToolCallView): string | null {
   if (call.state === 'succeeded') {
     const out = bashOutput(call);
-    if (out?.backgroundedByUser) return 'Moved to the background';
+    if (out?.backgroundedByUser || out?.backgroundedAfterMs !== undefined) return 'Moved to the background';
     return out?.backgroundTaskId ? 'Started in the background' : 'Finished';
   }
   if (call.state !== 'failed') return null;

@@ -87,6 +87,12 @@ describe('BA10 Bash cards of background commands', () => {
     expect(t).toContain('it keeps running as task bash_9');
   });
 
+  it('BA10 moved by assistant mode after 15 s: says it moved by itself', () => {
+    const t = text(render(card('Bash', { command: 'npm run build' }, 'succeeded', out({ backgroundTaskId: 'bash_7', backgroundedAfterMs: 15_000, outputFile: '/t/bash_7.output' }))));
+    expect(t).toContain('Moved to the background');
+    expect(t).toContain('Still running after 15s, so it moved to the background by itself: it keeps running as task bash_7');
+  });
+
   it('BA10 a running foreground command offers "Keep running in background"; a background one does not', () => {
     const stores = createStores(createFakeBridge());
     const html = (input: unknown) =>
