@@ -120,6 +120,23 @@ test.describe('Running programs (issue 15 item 4)', () => {
     await auditPanel(page, 'processes-stopped');
   });
 
+  test('issue 15 item 5: a running program’s output opens in a terminal tab that follows it', async ({ page, webApp }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(webApp.url);
+    const { port } = await startDevServer(page, webApp, 'Start the development server');
+    await page.getByRole('button', { name: /^Running programs/ }).click();
+    const row = panelOf(page).getByRole('listitem', { name: 'Start the development server' });
+    await row.getByRole('button', { name: 'Open the output of Start the development server in a terminal' }).click();
+
+    const pane = page.getByRole('region', { name: 'Terminal' });
+    const tabs = pane.getByRole('tablist', { name: 'Terminals' });
+    // Only the output's tab: opening the pane this way starts no shell of its own.
+    await expect(tabs.getByRole('tab', { name: 'Output: Start the development server' })).toHaveAttribute('aria-selected', 'true');
+    await expect(tabs.getByRole('tab')).toHaveCount(1);
+    await expect(pane.locator('.terminal-view:not([hidden]) .xterm-rows')).toContainText(`ready on http://localhost:${port}`);
+    await page.screenshot({ path: screenshotPath('processes-output-in-terminal') });
+  });
+
   test('a kept program survives quitting, one not kept is stopped; next start offers the kept one, and "Stop them" ends it', async ({ page, webApp }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(webApp.url);

@@ -22,7 +22,7 @@ import { ProcessesPane } from './processes/ProcessesPane';
 import { RulesButton } from './rules/RulesButton';
 import { RulesPane } from './rules/RulesPane';
 import { TerminalButton } from './terminal/TerminalButton';
-import { useApp, useTools } from './stores/react';
+import { useApp, useTerminalStore, useTools } from './stores/react';
 import { ViewEnvContext } from './tools/view-env';
 import { Transcript } from './transcript/Transcript';
 import { TrustDialog } from './trust/TrustDialog';
@@ -47,6 +47,7 @@ export function App(): ReactNode {
   const [terminalOpen, setTerminalOpen] = useState(false);
   const inbox = useInbox();
   const waiting = useTools((s) => s.permissions.length);
+  const terminalStore = useTerminalStore();
 
   // The window/tab title names the project, so several windows can be told apart, and counts approvals waiting.
   useEffect(() => {
@@ -128,7 +129,17 @@ export function App(): ReactNode {
         </main>
         {changesOpen && <ChangesPane onClose={() => setChangesOpen(false)} />}
         {rulesOpen && <RulesPane onClose={() => setRulesOpen(false)} />}
-        {processesOpen && <ProcessesPane onClose={() => setProcessesOpen(false)} />}
+        {processesOpen && (
+          <ProcessesPane
+            onClose={() => setProcessesOpen(false)}
+            onOpenInTerminal={(taskId) => {
+              // The tab opens first, so the pane finds it and starts no shell of its own.
+              void terminalStore.getState().openTask(taskId);
+              setProcessesOpen(false);
+              setTerminalOpen(true);
+            }}
+          />
+        )}
         {terminalOpen && (
           <Suspense fallback={null}>
             <TerminalPane onClose={() => setTerminalOpen(false)} />

@@ -11,7 +11,7 @@ import './Processes.css';
 /** How often the open panel reads what the programs do. */
 const REFRESH_MS = 2_000;
 
-export function ProcessesPane({ onClose }: { onClose: () => void }): ReactNode {
+export function ProcessesPane({ onClose, onOpenInTerminal }: { onClose: () => void; onOpenInTerminal?: (taskId: string) => void }): ReactNode {
   const tasks = useProcesses((s) => s.tasks);
   const leftovers = useProcesses((s) => s.leftovers);
   const busy = useProcesses((s) => s.busy);
@@ -59,7 +59,7 @@ export function ProcessesPane({ onClose }: { onClose: () => void }): ReactNode {
         {tasks.length > 0 && (
           <ul className="processes-pane__list" aria-label="Programs">
             {[...running, ...ended].map((t) => (
-              <ProgramRow key={t.id} task={t} now={now} busy={busy[t.id] === true} onStop={() => void stop(t.id)} onKeep={(kept) => void keep(t.id, kept)} />
+              <ProgramRow key={t.id} task={t} now={now} busy={busy[t.id] === true} onStop={() => void stop(t.id)} onKeep={(kept) => void keep(t.id, kept)} {...(onOpenInTerminal ? { onOpenInTerminal: () => onOpenInTerminal(t.id) } : {})} />
             ))}
           </ul>
         )}

@@ -12,9 +12,11 @@ export interface ProgramRowProps {
   busy: boolean;
   onStop(): void;
   onKeep(kept: boolean): void;
+  /** Follow its output live in a terminal tab (issue 15 item 5); absent where there is no terminal. */
+  onOpenInTerminal?(): void;
 }
 
-export function ProgramRow({ task, now, busy, onStop, onKeep }: ProgramRowProps): ReactNode {
+export function ProgramRow({ task, now, busy, onStop, onKeep, onOpenInTerminal }: ProgramRowProps): ReactNode {
   const [confirming, setConfirming] = useState(false);
   const [outputOpen, setOutputOpen] = useState(false);
   const outputId = useId();
@@ -89,6 +91,11 @@ export function ProgramRow({ task, now, busy, onStop, onKeep }: ProgramRowProps)
           <button type="button" className="program__output-toggle" aria-expanded={outputOpen} aria-controls={outputId} onClick={() => setOutputOpen(!outputOpen)}>
             {outputOpen ? 'Hide what it printed' : 'Show what it printed'}
           </button>
+          {onOpenInTerminal && (
+            <button type="button" className="program__output-toggle" aria-label={`Open the output of ${title} in a terminal`} onClick={onOpenInTerminal}>
+              Open in a terminal
+            </button>
+          )}
           <div id={outputId} hidden={!outputOpen}>
             {outputOpen &&
               (task.outputTail ? (
