@@ -20,6 +20,9 @@
 #   PEER_BENCH=<repo>/../shared/peer-bench
 #   CLAUDE_BIN=${TMPDIR:-/tmp}/peer-bench/cc-latest/node_modules/.bin/claude
 #   WORK=${TMPDIR:-/tmp}/peer-bench  fixture and results live here (run-peer.sh's default)
+#   SANDBOX=1                        both agents run with Claude Code's `sandbox.enabled` (a `--settings`
+#                                    file both read); a `bwrap` shim first on PATH counts the boxes each
+#                                    agent started, so a run that silently did not box shows up
 set -euo pipefail
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 PEER_BENCH="${PEER_BENCH:-$REPO/../shared/peer-bench}"
@@ -56,16 +59,31 @@ if [ -n "$(cd "$REPO" && git status --porcelain --untracked-files=no 2>/dev/null
 AD_VERSION="agent-desk $(node "$AGENT_DESK" --version 2>/dev/null || echo unknown) ($COMMIT)"
 
 ROUNDS="${ROUNDS:-1}"
+AD_EXTRA="" CC_CMD=""
+if [ "${SANDBOX:-0}" = 1 ]; then
+  command -v bwrap > /dev/null && command -v socat > /dev/null || { echo "SANDBOX=1 needs bubblewrap and socat (apt-get install bubblewrap socat)" >&2; exit 2; }
+  export PEER_SETTINGS="$ROOT/sandbox-settings.json"
+  echo '{"sandbox":{"enabled":true,"autoAllowBashIfSandboxed":true}}' > "$PEER_SETTINGS"
+  mkdir -p "$ROOT/shim"
+  printf '#!/bin/sh\necho x >> "$BWRAP_LOG"\nexec %s "$@"\n' "$(command -v bwrap)" > "$ROOT/shim/bwrap"
+  chmod +x "$ROOT/shim/bwrap"
+  export PATH="$ROOT/shim:$PATH"
+  AD_EXTRA=' --settings "$PEER_SETTINGS"'
+  # run-peer.sh's own Claude Code command, with the same settings file.
+  CC_CMD='"$CLAUDE_BIN" -p "$PROMPT" --output-format stream-json --verbose --allowedTools "Read,Grep,Glob,Bash" --settings "$PEER_SETTINGS"'
+fi
 run_cc() { # $1 scenario, $2 round dir
   echo "▶ $1: Claude Code"
-  OUT="$2/claude-code" AGENT_NAME=claude-code "$PEER_BENCH/run-peer.sh" "$1" > "$2/claude-code-$1.log" 2>&1 \
+  BWRAP_LOG="$2/bwrap-claude-code-$1.log" OUT="$2/claude-code" AGENT_NAME=claude-code \
+    AGENT_CMD="$CC_CMD" AGENT_VERSION="${CC_CMD:+$CC_VERSION}" \
+    "$PEER_BENCH/run-peer.sh" "$1" > "$2/claude-code-$1.log" 2>&1 \
     || { echo "run-peer.sh failed for Claude Code on $1, see $2/claude-code-$1.log" >&2; tail -20 "$2/claude-code-$1.log" >&2; exit 1; }
   grep -E '^\s+'"$1"'\s+run' "$2/claude-code-$1.log" || true
 }
 run_ad() {
   echo "▶ $1: Agent Desk"
-  OUT="$2/agent-desk" AGENT_NAME=agent-desk AGENT_VERSION="$AD_VERSION" \
-    AGENT_CMD='node "$AGENT_DESK" -p "$PROMPT" --allowedTools "Read,Grep,Glob,Bash"' \
+  BWRAP_LOG="$2/bwrap-agent-desk-$1.log" OUT="$2/agent-desk" AGENT_NAME=agent-desk AGENT_VERSION="$AD_VERSION" \
+    AGENT_CMD='node "$AGENT_DESK" -p "$PROMPT" --allowedTools "Read,Grep,Glob,Bash"'"$AD_EXTRA" \
     "$PEER_BENCH/run-peer.sh" "$1" > "$2/agent-desk-$1.log" 2>&1 \
     || { echo "run-peer.sh failed for Agent Desk on $1, see $2/agent-desk-$1.log" >&2; tail -20 "$2/agent-desk-$1.log" >&2; exit 1; }
   grep -E '^\s+'"$1"'\s+run' "$2/agent-desk-$1.log" || true

@@ -37,6 +37,11 @@ export interface AppSandbox {
   /** The last status known, without checking. */
   knownStatus(): Omit<SandboxStatus, 'enabled'> | undefined;
   wrap(req: BoxRequest): Promise<Required<BoxedLaunch>>;
+  /**
+   * Get the box ready now (load the runtime, check it can start, start the proxy), so the first
+   * command does not wait ~200 ms for it. Never throws; a failure is met again by the first command.
+   */
+  warm(): void;
   /** A folder every boxed command may write, for the tools' own scratch files. */
   scratchDir(): string;
   readonly ledger: NetworkLedger;
@@ -152,6 +157,19 @@ export function createAppSandbox(opts: { log?: { warn(msg: string, err?: unknown
         mkdirSync(scratch, { recursive: true, mode: 0o700 });
       }
       return scratch;
+    },
+    warm() {
+      if (manager) return;
+      void app
+        .status()
+        .then((s) => {
+          if (s.available && !manager) manager = start();
+          return manager;
+        })
+        .catch((err: unknown) => {
+          manager = undefined;
+          opts.log?.warn('sandbox: getting the box ready failed; the first command tries again', err);
+        });
     },
     async wrap(req) {
       manager ??= start();

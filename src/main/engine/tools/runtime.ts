@@ -111,6 +111,8 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
   };
   const assemble = (): AnyTool[] => assembleToolPool({ mode: mode(), simple, alwaysDenyRules: rules().deny.map((e) => e.rule) }, [], baseTools());
   let pool = assemble();
+  // BA6: a conversation whose commands are boxed gets the box ready while the model thinks.
+  if (opts.settings().sandbox?.enabled) appSandbox.warm();
 
   const publishView = (view: ToolCallView) => {
     views.delete(view.id);
