@@ -7,7 +7,7 @@
 // (a crash mid-write, a hand edit) with a warning and keeps the rest, and skips lines of a type it does
 // not know (a newer version's); a file without a valid meta line is left out. A `title` line renames
 // the session (the last one wins); a removed session waits in the folder's `.trash` until restored or
-// a week old.
+// a week old. Strings of 64 KB and more are kept once, beside the file (blobs.ts).
 import { open, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
@@ -15,6 +15,7 @@ import { ToolCallView } from '../../shared/tools/tool-call';
 import { ContentBlock, Message, RunStop, ToolResultBlock, type SessionSummary } from '../../shared/transcript';
 import type { Logger } from '../base/log';
 import { sessionsDir } from '../base/data-paths';
+import { BlobHashes, blobDirOf, blobReviver, diskBlobReader, serializeWithBlobs, skipBlobs, writeBlobs, type BlobReader } from './blobs';
 import { recoverTranscript, type InterruptedTurn, type LogEntry } from './recover';
 
 export const SessionMeta = z.object({
@@ -93,8 +94,9 @@ export function summaryOf(s: StoredSession): SessionSummary {
   };
 }
 
-/** Parse a session file's text; null when it has no valid meta line. */
-export function parseSessionFile(text: string, file: string, log?: Logger): StoredSession | null {
+/** Parse a session file's text; null when it has no valid meta line. `blobs` reads its large strings. */
+export function parseSessionFile(text: string, file: string, log?: Logger, blobs?: BlobReader): StoredSession | null {
+  const reviver = blobs ? blobReviver(blobs) : undefined;
   const lines = text.split('\n');
   let meta: SessionMeta | null = null;
   const entries: LogEntry[] = [];
@@ -103,7 +105,7 @@ export function parseSessionFile(text: string, file: string, log?: Logger): Stor
     if (line.trim() === '') continue;
     let json: unknown;
     try {
-      json = JSON.parse(line);
+      json = reviver && line.includes('"$adBlob"') ? JSON.parse(line, reviver) : JSON.parse(line);
     } catch {
       log?.warn(`sessions: skipping unreadable line ${i + 1} of ${file}`);
       continue;
@@ -148,8 +150,8 @@ export async function emptyTrash(trash: string, now = Date.now()): Promise<void>
   for (const name of await readdir(trash).catch(() => [] as string[])) {
     const file = path.join(trash, name);
     const st = await stat(file).catch(() => null);
-    // A rename sets the file's ctime: the moment it was removed.
-    if (st?.isFile() && now - st.ctimeMs > TRASH_KEEP_MS) await rm(file, { force: true });
+    // A rename sets the file's ctime: the moment it was removed. A session's blobs go with it.
+    if (st && (st.isFile() || name.endsWith('.blobs')) && now - st.ctimeMs > TRASH_KEEP_MS) await rm(file, { force: true, recursive: true });
   }
 }
 
@@ -161,9 +163,13 @@ export function createSessionStore(opts: { dataDir: string; log?: Logger }): Ses
   const knownDirs = new Set<string>();
   const fileOf = (projectDir: string, id: string) => path.join(sessionsDir(dataDir, projectDir), `${id}.jsonl`);
 
-  async function readSession(file: string): Promise<StoredSession | null> {
+  const hashes = new BlobHashes();
+
+  /** `listing`: only the summary is wanted, so large strings are not read. */
+  async function readSession(file: string, listing = false): Promise<StoredSession | null> {
     try {
-      return parseSessionFile(await readFile(file, 'utf8'), file, log);
+      const blobs = listing ? skipBlobs : diskBlobReader(file, (hash) => log?.warn(`sessions: ${file} names saved text ${hash.slice(0, 12)}… that is missing`));
+      return parseSessionFile(await readFile(file, 'utf8'), file, log, blobs);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') log?.warn(`sessions: cannot read ${file}`, err);
       return null;
@@ -191,7 +197,7 @@ export function createSessionStore(opts: { dataDir: string; log?: Logger }): Ses
           let summary: SessionSummary | null;
           if (hit && hit.mtimeMs === st.mtimeMs && hit.size === st.size) summary = hit.summary;
           else {
-            const s = await readSession(file);
+            const s = await readSession(file, true);
             summary = s && s.meta.id === name.slice(0, -6) ? summaryOf(s) : null;
             cache.set(file, { mtimeMs: st.mtimeMs, size: st.size, summary });
           }
@@ -220,6 +226,7 @@ export function createSessionStore(opts: { dataDir: string; log?: Logger }): Ses
         if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
         throw err;
       }
+      await rename(blobDirOf(file), path.join(trash, `${id}.blobs`)).catch(() => {});
       cache.delete(file);
       await emptyTrash(trash);
       return true;
@@ -232,6 +239,7 @@ export function createSessionStore(opts: { dataDir: string; log?: Logger }): Ses
       if (await stat(file).then(() => true, () => false)) return false;
       try {
         await rename(from, file);
+        await rename(blobDirOf(from), blobDirOf(file)).catch(() => {});
         return true;
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
@@ -249,6 +257,7 @@ export function createSessionStore(opts: { dataDir: string; log?: Logger }): Ses
         knownDirs.add(dir);
       }
       const out: string[] = [];
+      const blobs = new Map<string, string>();
       if (lines.meta) out.push(JSON.stringify(lines.meta));
       const all: SessionLine[] = [
         ...(lines.lines ?? []),
@@ -257,7 +266,9 @@ export function createSessionStore(opts: { dataDir: string; log?: Logger }): Ses
       ];
       for (const line of all) {
         try {
-          out.push(JSON.stringify(line));
+          const s = serializeWithBlobs(line, hashes);
+          out.push(s.json);
+          for (const [hash, text] of s.blobs) blobs.set(hash, text);
         } catch (err) {
           // A snapshot that cannot be written (a tool's odd output) must not cost the messages their save.
           if (line.type !== 'tool_call') throw err;
@@ -265,6 +276,8 @@ export function createSessionStore(opts: { dataDir: string; log?: Logger }): Ses
         }
       }
       if (out.length === 0) return;
+      // Before any line names them: a crash between the two leaves an unused blob, never a dangling line.
+      await writeBlobs(file, blobs);
       // One open for both: whether the file ends mid-line (a torn last line) and the append itself.
       const fh = await open(file, 'a+', 0o600).catch((err: unknown) => {
         knownDirs.delete(dir); // removed meanwhile: the next append makes it again
