@@ -12,6 +12,7 @@ import type { TerminalService } from '../terminal/terminal-service';
 import type { FolderTrust } from './folder-trust';
 import { createTasksHandlers, noTasksHandlers, type TasksHandlerDeps } from './tasks-handlers';
 import { createSandboxHandlers, type SandboxHandlerDeps } from './sandbox-handlers';
+import { transcriptPage } from './transcript-page';
 
 export interface HandlerDeps {
   sessions: SessionService;
@@ -82,7 +83,14 @@ export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; sen
     },
     'session:list': async (_req, ctx) => ({ sessions: await sessions.list(requireProject(ctx)) }),
     'session:create': async (_req, ctx) => ({ session: await sessions.create(requireProject(ctx)) }),
-    'session:open': async ({ sessionId }, ctx) => sessions.open(requireProject(ctx), sessionId),
+    'session:open': async ({ sessionId }, ctx) => {
+      const open = await sessions.open(requireProject(ctx), sessionId);
+      return { ...open, ...transcriptPage(open.messages, open.toolCalls ?? []) };
+    },
+    'session:earlier': async ({ sessionId, before }, ctx) => {
+      const open = await sessions.open(requireProject(ctx), sessionId);
+      return transcriptPage(open.messages, open.toolCalls ?? [], before);
+    },
     'session:send': async ({ sessionId, text }, ctx) => {
       await sessions.send(requireProject(ctx), sessionId, text);
       return { accepted: true as const };

@@ -97,7 +97,16 @@ export const invokeContract = {
       /** Requests still waiting for an answer. */
       pendingPermissions: z.array(PermissionRequestView).default([]),
       usage: UsageTotals.nullable().default(null),
+      /** Messages before the ones sent, for session:earlier (a long conversation comes a page at a time). */
+      earlier: z.number().int().min(0).default(0),
+      /** Messages on earlier pages whose file changes came along (for the Changes pane), not shown yet. */
+      earlierIds: z.array(z.string()).default([]),
     }),
+  },
+  /** The page of a conversation's messages before the first `before` (the last answer's `earlier`). */
+  'session:earlier': {
+    request: z.strictObject({ sessionId, before: z.number().int().min(0).max(100_000_000) }),
+    response: z.object({ messages: z.array(Message), toolCalls: z.array(ToolCallView), earlier: z.number().int().min(0), earlierIds: z.array(z.string()).default([]) }),
   },
   'session:send': {
     request: z.strictObject({ sessionId, text: z.string().trim().min(1).max(1_000_000) }),

@@ -86,6 +86,7 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
       if (sessionId) void sandbox.getState().load(sessionId);
     },
     onOpened: (sessionId, answer) => tools.getState().load(sessionId, answer),
+    onEarlier: (sessionId, answer) => tools.getState().load(sessionId, { toolCalls: answer.toolCalls, pendingPermissions: [], usage: null }),
   });
   const s = sessions;
   const rules = createRulesStore(bridge);

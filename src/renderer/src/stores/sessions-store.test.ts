@@ -227,6 +227,34 @@ describe('renderer stores (UI: state flows one way, DK2)', () => {
     expect(stores.app.getState().banners.map((b) => b.message)).toEqual(['Disk almost full']);
   });
 
+  it('issue 16 item 6: a long conversation opens at its newest page; "Show earlier messages" puts the page before on top, with its calls', async () => {
+    bridge.handle('session:open', ({ sessionId }) => ({
+      session: summary(sessionId, 3),
+      messages: [msg('u5', 'user', 'latest'), msg('a5', 'assistant', 'answer')],
+      status: 'idle' as const,
+      earlier: 4,
+    }));
+    const asked: unknown[] = [];
+    bridge.handle('session:earlier', (req) => {
+      asked.push(req);
+      return {
+        messages: [msg('u3', 'user', 'older'), msg('a3', 'assistant', 'older answer')],
+        toolCalls: [{ id: 't3', name: 'Read', userFacingName: 'Read', messageId: 'a3', input: {}, state: 'succeeded' as const, summary: 'x', startedAt: 1, endedAt: 2 }],
+        earlier: 2,
+      };
+    });
+    await stores.sessions.getState().open('long');
+    expect(stores.sessions.getState()).toMatchObject({ earlier: 4 });
+    await stores.sessions.getState().loadEarlier();
+    expect(asked).toEqual([{ sessionId: 'long', before: 4 }]);
+    expect(stores.sessions.getState().messages.map((m) => m.id)).toEqual(['u3', 'a3', 'u5', 'a5']);
+    expect(stores.sessions.getState()).toMatchObject({ earlier: 2, loadingEarlier: false });
+    expect(stores.tools.getState().calls.t3).toMatchObject({ messageId: 'a3' });
+    // Another conversation starts from its own first page.
+    stores.sessions.getState().startNew();
+    expect(stores.sessions.getState().earlier).toBe(0);
+  });
+
   it('invoke failures become banners, never rejections', async () => {
     bridge.fail('session:send', { code: 'busy', message: 'A turn is already running.' });
     await expect(stores.sessions.getState().send('hi')).resolves.toBe(false);

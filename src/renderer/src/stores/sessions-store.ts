@@ -41,9 +41,16 @@ export interface SessionsState {
   queued: Record<string, string>;
   /** The conversation just deleted, for its Undo. */
   removed: { id: string; title: string } | null;
+  /** Messages of the open session before the first one shown, not read yet (a long one comes a page at a time). */
+  earlier: number;
+  /** Messages on those earlier pages whose file changes are known already (the Changes pane). */
+  earlierIds: string[];
+  loadingEarlier: boolean;
 
   refresh(): Promise<void>;
   open(sessionId: string): Promise<void>;
+  /** The page of the open session's messages before the first one shown. */
+  loadEarlier(): Promise<void>;
   /** Leave the open session: the next send starts a new one. */
   startNew(): void;
   send(text: string): Promise<boolean>;
@@ -77,6 +84,8 @@ export interface SessionsStoreOptions {
   onEnter?: (sessionId: string | null) => void;
   /** session:open answered for the session still shown. */
   onOpened?: (sessionId: string, answer: InvokeResponse<'session:open'>) => void;
+  /** An earlier page of the session still shown arrived, with its calls' snapshots. */
+  onEarlier?: (sessionId: string, answer: InvokeResponse<'session:earlier'>) => void;
 }
 
 const newestFirst = (a: SessionSummary, b: SessionSummary): number => b.updatedAt - a.updatedAt;
@@ -163,7 +172,7 @@ export function createSessionsStore(bridge: Bridge, options: SessionsStoreOption
     const leaveCurrent = (currentId: string | null): void => {
       batch.clear();
       openSeq++;
-      set({ currentId, messages: [], drafts: [], retry: null, unsentStop: null, opening: currentId !== null });
+      set({ currentId, messages: [], drafts: [], retry: null, unsentStop: null, opening: currentId !== null, earlier: 0, earlierIds: [], loadingEarlier: false });
       options.onEnter?.(currentId);
     };
 
@@ -180,6 +189,9 @@ export function createSessionsStore(bridge: Bridge, options: SessionsStoreOption
       unsentStop: null,
       queued: {},
       removed: null,
+      earlier: 0,
+      earlierIds: [],
+      loadingEarlier: false,
 
       async refresh() {
         try {
@@ -211,6 +223,8 @@ export function createSessionsStore(bridge: Bridge, options: SessionsStoreOption
           set({
             messages,
             opening: false,
+            earlier: answer.earlier,
+            earlierIds: answer.earlierIds,
             sessions: upsertSession(get().sessions, answer.session),
             statuses: { ...get().statuses, [sessionId]: answer.status },
           });
@@ -220,6 +234,24 @@ export function createSessionsStore(bridge: Bridge, options: SessionsStoreOption
           set({ opening: false, currentId: null });
           fail(error, 'Could not open the conversation');
           void get().refresh();
+        }
+      },
+
+      async loadEarlier() {
+        const { currentId, earlier, loadingEarlier } = get();
+        if (!currentId || earlier === 0 || loadingEarlier) return;
+        const seq = openSeq;
+        set({ loadingEarlier: true });
+        try {
+          const answer = await bridge.invoke('session:earlier', { sessionId: currentId, before: earlier });
+          if (seq !== openSeq) return;
+          const shown = new Set(get().messages.map((m) => m.id));
+          set({ messages: [...answer.messages.filter((m) => !shown.has(m.id)), ...get().messages], earlier: answer.earlier, loadingEarlier: false });
+          options.onEarlier?.(currentId, answer);
+        } catch (error) {
+          if (seq !== openSeq) return;
+          set({ loadingEarlier: false });
+          fail(error, 'Could not show the earlier messages');
         }
       },
 

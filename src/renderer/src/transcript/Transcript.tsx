@@ -1,6 +1,6 @@
 // The conversation: messages, live drafts with their tool calls, the retry note and why a run stopped
 // short, in a log region that follows new text and tool output.
-import { Fragment, useMemo, useRef, type ReactNode } from 'react';
+import { Fragment, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { ToolCallView } from '../../../shared/tools/tool-call';
 import type { Message } from '../../../shared/transcript';
 import { ArrowDownIcon, LogoIcon } from '../components/icons';
@@ -27,6 +27,22 @@ export function Transcript(): ReactNode {
   const box = useRef<HTMLDivElement>(null);
   const { atBottom, onScroll, jumpToBottom } = useStickToBottom(box, [messages, drafts, retry, calls, progress, unsentStop], currentId);
   const empty = messages.length === 0 && drafts.length === 0 && !opening;
+  const earlier = useSessions((s) => s.earlier);
+  const loadingEarlier = useSessions((s) => s.loadingEarlier);
+  const loadEarlier = useSessions((s) => s.loadEarlier);
+  // Earlier messages arrive above what the person reads: it stays where it was on screen.
+  const fromBottom = useRef<number | null>(null);
+  const firstId = messages[0]?.id;
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (el && fromBottom.current !== null) el.scrollTop = el.scrollHeight - fromBottom.current;
+    fromBottom.current = null;
+  }, [firstId]);
+  const showEarlier = () => {
+    const el = box.current;
+    if (el) fromBottom.current = el.scrollHeight - el.scrollTop;
+    void loadEarlier();
+  };
 
   const results = useMemo(() => toolResultsById(messages), [messages]);
   const resultsOf = useMemo(() => {
@@ -37,7 +53,9 @@ export function Transcript(): ReactNode {
       return list;
     };
   }, [results]);
-  const live = useMemo(() => liveCallsByMessage(calls, new Set(messages.map((m) => m.id))), [calls, messages]);
+  const earlierIds = useSessions((s) => s.earlierIds);
+  // Calls of messages on pages not shown yet wait for their page.
+  const live = useMemo(() => liveCallsByMessage(calls, new Set([...earlierIds, ...messages.map((m) => m.id)])), [calls, messages, earlierIds]);
   const draftIds = new Set(drafts.map((d) => d.messageId));
   const orphans: [string, ToolCallView[]][] = [...live].filter(([messageId]) => !draftIds.has(messageId));
 
@@ -47,6 +65,13 @@ export function Transcript(): ReactNode {
         <div className="transcript__inner">
           {empty && <EmptyState projectName={projectName} fresh={currentId === null} />}
           {opening && messages.length === 0 && <p className="transcript__loading">Loading conversation…</p>}
+          {earlier > 0 && (
+            <div className="transcript__earlier">
+              <button type="button" className="button button--secondary button--small" aria-disabled={loadingEarlier} onClick={() => !loadingEarlier && showEarlier()}>
+                {loadingEarlier ? 'Loading earlier messages…' : 'Show earlier messages'}
+              </button>
+            </div>
+          )}
           {messages.map((m, i) => (
             <Fragment key={m.id}>
               {isToolResultsOnly(m) ? null : <MessageView message={m} results={resultsOf(m)} running={running} />}
