@@ -8,6 +8,8 @@ import type { SandboxCommand } from '../../sandbox/index';
 import type { TaskInfo, TaskRegistry } from '../../tasks/registry';
 import { killTree } from '../../process/kill-tree';
 import { processStartToken } from '../../process/inspect/process-table';
+import { capOutputFile } from '../../tasks/output-cap';
+import { DEFAULT_SPILL_MAX_BYTES, outputLimitsFromEnv } from './output';
 
 export interface StartBackgroundOptions {
   launch: SandboxCommand;
@@ -67,8 +69,11 @@ export function startBackgroundShell(opts: StartBackgroundOptions): TaskInfo {
     startedAt: Date.now(),
   };
   opts.registry.register({ info, stop: () => killTree(pid) });
+  // Its output goes straight to the file: kept under the spill cap while it runs.
+  const cap = capOutputFile(outputFile, outputLimitsFromEnv().spillMaxBytes ?? DEFAULT_SPILL_MAX_BYTES);
   child.on('error', () => undefined);
   child.on('exit', (code, signal) => {
+    cap.stop();
     opts.registry.settle(id, code === 0 ? 'completed' : signal ? 'killed' : 'failed', code);
   });
   return info;

@@ -8,7 +8,9 @@ import type { RunProcessResult } from '../../process/run-process';
 import type { TaskInfo, TaskRegistry } from '../../tasks/registry';
 import type { BashOutput } from '../../../shared/tools/bash';
 import type { ToolUseContext } from '../core/tool';
+import { capOutputFile } from '../../tasks/output-cap';
 import { newTaskId } from './background';
+import { DEFAULT_SPILL_MAX_BYTES, outputLimitsFromEnv } from './output';
 
 /** The output so far kept for the task's file, in arrival order; past it only its start is kept. */
 export const SO_FAR_MAX_BYTES = 4 * 1024 * 1024;
@@ -88,7 +90,9 @@ export function prepareBackgrounding(opts: BackgroundingOptions): Backgrounding 
         await run;
       },
     });
+    const cap = capOutputFile(outputFile, outputLimitsFromEnv().spillMaxBytes ?? DEFAULT_SPILL_MAX_BYTES);
     void run.then((r) => {
+      cap.stop();
       if (fd !== undefined) closeSync(fd);
       fd = undefined;
       opts.tasks.settle(id, r.exitCode === 0 ? 'completed' : r.signal || r.aborted ? 'killed' : 'failed', r.exitCode);
