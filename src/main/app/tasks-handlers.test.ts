@@ -14,7 +14,7 @@ import { createDispatcher } from '../ipc/dispatch';
 import { isProcessAlive, killTree } from '../process/kill-tree';
 import { createInspector } from '../process/inspect/inspect';
 import { processStartToken } from '../process/inspect/process-table';
-import { createProcessKeeper } from '../tasks/process-keeper';
+import { createProcessKeeper, type ProcessKeeper } from '../tasks/process-keeper';
 import { createInMemoryTaskRegistry, type TaskRegistry } from '../tasks/registry';
 import { instanceRecordFile, listRecordFiles, readTaskRecords, taskRecordsDir } from '../tasks/task-records';
 import { createHandlers } from './handlers';
@@ -24,12 +24,15 @@ const log = createLogger({ level: 'silent' });
 const ctx: HandlerContext = { host: 'web', clientId: 'c', projectDir: '/p' };
 let dir: string;
 const started: ChildProcess[] = [];
+const keepers: ProcessKeeper[] = [];
 
 beforeEach(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'tasks-handlers-'));
 });
 afterEach(async () => {
   await Promise.all(started.splice(0).map((c) => (c.pid ? killTree(c.pid, { graceMs: 500 }) : undefined)));
+  // A record file still being written would make the folder's removal fail.
+  await Promise.all(keepers.splice(0).map((k) => k.flush()));
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -56,6 +59,7 @@ async function startServer(outputFile: string): Promise<{ pid: number; port: num
 async function setup(registry: TaskRegistry = createInMemoryTaskRegistry()) {
   const keeper = createProcessKeeper({ registry, dir: taskRecordsDir(dir), log });
   await keeper.start();
+  keepers.push(keeper);
   const handlers = createHandlers({ sessions: {} as SessionService, auth: {} as AuthService, host: {} as HostPort, log, tasks: { registry, keeper, inspector: createInspector() } });
   return { registry, keeper, dispatcher: createDispatcher({ ...handlers, log }) };
 }
