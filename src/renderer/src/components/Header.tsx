@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useApp } from '../stores/react';
 import { ConnectionIndicator } from './ConnectionIndicator';
 import { LogoIcon } from './icons';
+import { ContextMeter } from './ContextMeter';
 import { UsageChip } from './UsageChip';
 import './Header.css';
 
@@ -33,6 +34,7 @@ export function Header({ actions }: { actions?: ReactNode } = {}): ReactNode {
       <div className="app-header__meta">
         {actions}
         <ConnectionIndicator />
+        {project && <ContextMeter />}
         {project && <UsageChip />}
         {model && (
           <span className="chip chip--model" title="The model that answers">
