@@ -10,6 +10,7 @@ import { NotebookEditTool } from './notebook-edit/notebook-edit.tool';
 import { ReadTool } from './read/read.tool';
 import { TaskOutputTool } from './task-output/task-output.tool';
 import { TaskStopTool } from './task-stop/task-stop.tool';
+import { TodoWriteTool } from './todo-write/todo-write.tool';
 import { ToolSearchTool } from './tool-search/tool-search.tool';
 import { WriteTool } from './write/write.tool';
 
@@ -31,6 +32,7 @@ export function getAllBaseTools(): AnyTool[] {
     ReadTool,
     TaskOutputTool,
     TaskStopTool,
+    TodoWriteTool,
     ToolSearchTool,
     WriteTool,
     ...(GatedExampleTool ? [GatedExampleTool] : []),
