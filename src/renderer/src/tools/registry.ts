@@ -9,6 +9,7 @@ import { notebookEditView } from './NotebookEdit/NotebookEditView';
 import { readView } from './Read/ReadView';
 import { taskOutputView } from './TaskOutput/TaskOutputView';
 import { taskStopView } from './TaskStop/TaskStopView';
+import { todoWriteView } from './TodoWrite/TodoWriteView';
 import { SEARCH_GROUP_KEY, SearchGrouped } from './shared/SearchGrouped';
 import type { ToolView, ToolViewParts } from './types';
 import { writeView } from './Write/WriteView';
@@ -23,6 +24,7 @@ const views: Record<string, ToolViewParts> = {
   NotebookEdit: notebookEditView,
   TaskOutput: taskOutputView,
   TaskStop: taskStopView,
+  TodoWrite: todoWriteView,
 };
 
 const cache = new Map<string, ToolView>();
