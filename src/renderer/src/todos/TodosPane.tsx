@@ -8,14 +8,11 @@ import '../styles/side-pane.css';
 import './Todos.css';
 
 const STATUS_WORDS: Record<TodoStatus, string> = { pending: 'To do', in_progress: 'Working on it', completed: 'Done' };
-const MARKS: Record<TodoStatus, string> = { pending: '', in_progress: '', completed: '✓' };
 
 function TodoRow({ todo, current }: { todo: TodoItem; current: boolean }): ReactNode {
   return (
     <li className={`todo todo--${todo.status}${current ? ' todo--current' : ''}`} aria-current={current ? 'step' : undefined}>
-      <span className="todo__mark" aria-hidden="true">
-        {MARKS[todo.status]}
-      </span>
+      <span className="todo__mark" aria-hidden="true" />
       <span className="todo__text">
         <span className="visually-hidden">{STATUS_WORDS[todo.status]}: </span>
         {current ? todo.activeForm : todo.content}
