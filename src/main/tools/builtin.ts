@@ -8,6 +8,7 @@ import { GlobTool } from './glob/glob.tool';
 import { GrepTool } from './grep/grep.tool';
 import { NotebookEditTool } from './notebook-edit/notebook-edit.tool';
 import { ReadTool } from './read/read.tool';
+import { SkillTool } from './skill/skill.tool';
 import { TaskOutputTool } from './task-output/task-output.tool';
 import { TaskStopTool } from './task-stop/task-stop.tool';
 import { TodoWriteTool } from './todo-write/todo-write.tool';
@@ -30,6 +31,7 @@ export function getAllBaseTools(): AnyTool[] {
     GrepTool,
     NotebookEditTool,
     ReadTool,
+    SkillTool,
     TaskOutputTool,
     TaskStopTool,
     TodoWriteTool,
