@@ -11,6 +11,7 @@ import { taskOutputView } from './TaskOutput/TaskOutputView';
 import { taskStopView } from './TaskStop/TaskStopView';
 import { todoWriteView } from './TodoWrite/TodoWriteView';
 import { SEARCH_GROUP_KEY, SearchGrouped } from './shared/SearchGrouped';
+import { skillView } from './Skill/SkillView';
 import type { ToolView, ToolViewParts } from './types';
 import { writeView } from './Write/WriteView';
 
@@ -22,6 +23,7 @@ const views: Record<string, ToolViewParts> = {
   Write: writeView,
   Edit: editView,
   NotebookEdit: notebookEditView,
+  Skill: skillView,
   TaskOutput: taskOutputView,
   TaskStop: taskStopView,
   TodoWrite: todoWriteView,
