@@ -1,6 +1,7 @@
 // What a project folder would configure for itself, as plain data for the trust dialog (PX4, issue 16
 // item 1): the commands its hooks run, the environment it sets, what its rules allow without asking,
-// the permission mode it chooses, the folders outside it it opens, the MCP servers it starts. None of
+// the permission mode it chooses, the folders outside it it opens, the MCP servers it starts, the skills
+// and agents it brings. None of
 // it takes effect before the person trusted the folder; a change after that asks again.
 import { z } from 'zod';
 
@@ -15,6 +16,11 @@ export const FolderConfiguration = z.object({
   mcpServers: z.array(z.object({ name: z.string(), command: z.string().optional(), url: z.string().optional(), ...From })),
   /** How its `sandbox` block would widen the box (hosts, write paths, exclusions …), in words. */
   sandbox: z.array(z.object({ what: z.string(), ...From })).default([]),
+  /**
+   * The skills (.claude/skills) and agents (.claude/agents) it gives the assistant, with what each would
+   * let it do without asking (`grants`, in words): their instructions count only once trusted.
+   */
+  instructions: z.array(z.object({ kind: z.enum(['skill', 'agent']), name: z.string(), grants: z.string().optional(), ...From })).default([]),
 });
 export type FolderConfiguration = z.infer<typeof FolderConfiguration>;
 
@@ -37,9 +43,9 @@ export const TrustStatus = z.object({
 export type TrustStatus = z.infer<typeof TrustStatus>;
 
 export function emptyConfiguration(): FolderConfiguration {
-  return { hooks: [], env: [], allowRules: [], additionalDirectories: [], mcpServers: [], sandbox: [] };
+  return { hooks: [], env: [], allowRules: [], additionalDirectories: [], mcpServers: [], sandbox: [], instructions: [] };
 }
 
 export function isEmptyConfiguration(c: FolderConfiguration): boolean {
-  return c.hooks.length + c.env.length + c.allowRules.length + c.additionalDirectories.length + c.mcpServers.length + (c.sandbox?.length ?? 0) === 0 && !c.defaultMode;
+  return c.hooks.length + c.env.length + c.allowRules.length + c.additionalDirectories.length + c.mcpServers.length + (c.sandbox?.length ?? 0) + (c.instructions?.length ?? 0) === 0 && !c.defaultMode;
 }

@@ -100,4 +100,40 @@ describe('folder trust', () => {
     expect(store.get(project)).toBeUndefined();
     expect(store.warning).toMatch(/not valid JSON.*Folders you trusted before will ask again/);
   });
+
+  it('PX4 AG9: a folder whose only configuration is a skill or an agent asks first; what each grants is named; a new one asks again', async () => {
+    const only = path.join(root, 'skills-only');
+    const skill = path.join(only, '.claude', 'skills', 'deploy', 'SKILL.md');
+    mkdirSync(path.dirname(skill), { recursive: true });
+    writeFileSync(skill, '---\nname: deploy\ndescription: Ship it\nallowed-tools: Bash(git push:*), Read\n---\nPush the branch.\n');
+    const s = await loadClaudeSettings({ projectDir: only, env, trust: () => false });
+    expect(s.folder!.trusted).toBe(false);
+    expect(s.folder!.configuration.instructions).toEqual([{ kind: 'skill', name: 'deploy', grants: 'may use Bash(git push:*), Read without asking', file: skill }]);
+    const config = s.folder!.configuration;
+    expect(trustStatus(only, config, undefined).state).toBe('untrusted');
+    const record = { fingerprint: fingerprintOf(config), configuration: config, at: 1 };
+    expect(trustStatus(only, config, record).state).toBe('trusted');
+
+    const agent = path.join(only, '.claude', 'agents', 'reviewer.md');
+    mkdirSync(path.dirname(agent), { recursive: true });
+    writeFileSync(agent, '---\nname: reviewer\ndescription: Reviews\ntools: Read, Grep\npermissionMode: bypassPermissions\n---\nYou review.\n');
+    // A broken skill still counts as brought: it cannot slip in unasked by being unreadable to the loader.
+    const broken = path.join(only, '.claude', 'skills', 'odd', 'SKILL.md');
+    mkdirSync(path.dirname(broken), { recursive: true });
+    writeFileSync(broken, '---\n: [\n---\nbody\n');
+    const now = loadClaudeSettingsSync({ projectDir: only, env }).folder!.configuration;
+    const status = trustStatus(only, now, record);
+    expect(status.state).toBe('changed');
+    expect(status.added!.instructions).toEqual([
+      { kind: 'skill', name: 'odd', file: broken },
+      { kind: 'agent', name: 'reviewer', grants: 'uses Read, Grep; runs in the "bypassPermissions" permission mode', file: agent },
+    ]);
+  });
+
+  it('a trust record from before skills were listed still covers the same folder', () => {
+    const config = { hooks: [], env: [{ name: 'A', value: '1', file: 'f' }], allowRules: [], additionalDirectories: [], mcpServers: [], sandbox: [], instructions: [] };
+    const { instructions: _, ...old } = config;
+    const record = { fingerprint: fingerprintOf(old as never), configuration: old as never, at: 1 };
+    expect(trustStatus(project, config, record).state).toBe('trusted');
+  });
 });

@@ -1,5 +1,5 @@
 // What a project folder configures for itself (its .claude/settings.json, .claude/settings.local.json
-// and .mcp.json), whether the person trusted exactly that, and what is new since (PX4, issue 16 item 1).
+// .mcp.json, its skills and agents), whether the person trusted exactly that, and what is new since (PX4, issue 16 item 1).
 // Pure: the trust store and the files are read by the callers.
 import { createHash } from 'node:crypto';
 import { emptyConfiguration, isEmptyConfiguration, type FolderConfiguration, type TrustStatus } from '../../shared/trust';
@@ -25,7 +25,11 @@ export function mcpServersOf(file: string, json: unknown): FolderConfiguration['
   });
 }
 
-export function folderConfiguration(parsed: ReadonlyArray<{ sf: SettingsFile; p: ParsedSettingsFile }>, mcpServers: FolderConfiguration['mcpServers'] = []): FolderConfiguration {
+export function folderConfiguration(
+  parsed: ReadonlyArray<{ sf: SettingsFile; p: ParsedSettingsFile }>,
+  mcpServers: FolderConfiguration['mcpServers'] = [],
+  instructions: FolderConfiguration['instructions'] = [],
+): FolderConfiguration {
   const c = emptyConfiguration();
   for (const { sf, p } of parsed) {
     if (!FOLDER_SOURCES.has(sf.source)) continue;
@@ -43,6 +47,7 @@ export function folderConfiguration(parsed: ReadonlyArray<{ sf: SettingsFile; p:
     for (const what of sandboxWidenings(p.sandbox)) c.sandbox.push({ what, file });
   }
   c.mcpServers.push(...mcpServers);
+  c.instructions.push(...instructions);
   return c;
 }
 
@@ -65,6 +70,7 @@ export function addedSince(before: FolderConfiguration, now: FolderConfiguration
     additionalDirectories: fresh(before.additionalDirectories, now.additionalDirectories),
     mcpServers: fresh(before.mcpServers, now.mcpServers),
     sandbox: fresh(before.sandbox ?? [], now.sandbox ?? []),
+    instructions: fresh(before.instructions ?? [], now.instructions ?? []),
   };
 }
 

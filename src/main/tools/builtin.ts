@@ -8,8 +8,10 @@ import { GlobTool } from './glob/glob.tool';
 import { GrepTool } from './grep/grep.tool';
 import { NotebookEditTool } from './notebook-edit/notebook-edit.tool';
 import { ReadTool } from './read/read.tool';
+import { SkillTool } from './skill/skill.tool';
 import { TaskOutputTool } from './task-output/task-output.tool';
 import { TaskStopTool } from './task-stop/task-stop.tool';
+import { TodoWriteTool } from './todo-write/todo-write.tool';
 import { ToolSearchTool } from './tool-search/tool-search.tool';
 import { WriteTool } from './write/write.tool';
 
@@ -29,8 +31,10 @@ export function getAllBaseTools(): AnyTool[] {
     GrepTool,
     NotebookEditTool,
     ReadTool,
+    SkillTool,
     TaskOutputTool,
     TaskStopTool,
+    TodoWriteTool,
     ToolSearchTool,
     WriteTool,
     ...(GatedExampleTool ? [GatedExampleTool] : []),

@@ -22,6 +22,8 @@ import { ProcessesPane } from './processes/ProcessesPane';
 import { RulesButton } from './rules/RulesButton';
 import { RulesPane } from './rules/RulesPane';
 import { TerminalButton } from './terminal/TerminalButton';
+import { TodosButton } from './todos/TodosButton';
+import { TodosPane } from './todos/TodosPane';
 import { useApp, useTerminalStore, useTools } from './stores/react';
 import { ViewEnvContext } from './tools/view-env';
 import { Transcript } from './transcript/Transcript';
@@ -45,6 +47,9 @@ export function App(): ReactNode {
   const [processesOpen, setProcessesOpen] = useState(false);
   // The terminal pane (issue 15 item 5) takes that column too.
   const [terminalOpen, setTerminalOpen] = useState(false);
+  // The to-do list (issue 19, TL) takes that column too, but only gives way to the others: closing them shows it again.
+  const [todosOpen, setTodosOpen] = useState(false);
+  const todosShown = todosOpen && !changesOpen && !rulesOpen && !processesOpen && !terminalOpen;
   const inbox = useInbox();
   const waiting = useTools((s) => s.permissions.length);
   const terminalStore = useTerminalStore();
@@ -73,11 +78,21 @@ export function App(): ReactNode {
   }
   return (
     <ViewEnvContext.Provider value={viewEnv}>
-      <div className={processesOpen ? 'app app--side-pane app--processes' : rulesOpen ? 'app app--side-pane app--rules' : changesOpen ? 'app app--side-pane app--changes' : terminalOpen ? 'app app--side-pane app--terminal' : 'app'}>
+      <div className={processesOpen ? 'app app--side-pane app--processes' : rulesOpen ? 'app app--side-pane app--rules' : changesOpen ? 'app app--side-pane app--changes' : terminalOpen ? 'app app--side-pane app--terminal' : todosOpen ? 'app app--side-pane app--todos' : 'app'}>
         <Header
           actions={
             <>
               <InboxButton open={inbox.open} onToggle={inbox.toggle} />
+              <TodosButton
+                open={todosShown}
+                onToggle={() => {
+                  setTodosOpen(!todosShown);
+                  setChangesOpen(false);
+                  setRulesOpen(false);
+                  setProcessesOpen(false);
+                  setTerminalOpen(false);
+                }}
+              />
               <ChangesButton
                 open={changesOpen}
                 onToggle={() => {
@@ -127,6 +142,7 @@ export function App(): ReactNode {
           <SandboxNotices />
           <Composer />
         </main>
+        {todosShown && <TodosPane onClose={() => setTodosOpen(false)} />}
         {changesOpen && <ChangesPane onClose={() => setChangesOpen(false)} />}
         {rulesOpen && <RulesPane onClose={() => setRulesOpen(false)} />}
         {processesOpen && (

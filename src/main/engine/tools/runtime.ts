@@ -148,6 +148,8 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
         }),
       backgroundRequests,
       ...(config.assistantMode ? { blockingBudgetMs: ASSISTANT_BLOCKING_BUDGET_MS } : {}),
+      folderTrusted: () => opts.settings().folder?.trusted === true,
+      ...(opts.env.HOME ? { home: opts.env.HOME } : {}),
     };
     return modifiers.reduce((ctx, m) => {
       try {
@@ -224,7 +226,17 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
     request() {
       pool = assemble();
       const param = buildToolsParam(pool, deferred.loaded);
-      return { tools: param.tools, systemAddendum: param.systemAddendum };
+      const ctx = context();
+      const notes = pool.flatMap((t) => {
+        try {
+          return t.systemNote?.(ctx) || [];
+        } catch (err) {
+          log.warn(`tool ${t.name}: its system note failed; left out`, err);
+          return [];
+        }
+      });
+      const addendum = [param.systemAddendum, ...notes].filter((x): x is string => Boolean(x)).join('\n\n');
+      return { tools: param.tools, systemAddendum: addendum || null };
     },
     toolNames: () => assemble().map((t) => t.name),
     mode,

@@ -70,6 +70,10 @@ export interface ToolUseContext {
   backgroundRequests?: BackgroundRequests;
   /** Assistant mode (BA10): a blocking command moves itself to the background after this long. */
   blockingBudgetMs?: number;
+  /** Whether the project folder's own configuration counts now (PX4); absent = it does not. */
+  folderTrusted?: () => boolean;
+  /** The person's home folder (the engine's HOME), for their own ~/.claude files. */
+  home?: string;
 }
 
 /** What follows the running call in its assistant message. */
@@ -156,6 +160,11 @@ export interface ToolDef<Input = unknown, Output = unknown, P extends ToolProgre
    * so no call pays for it. Must be cheap when there is nothing to do, and never throw.
    */
   warmUp?(ctx: ToolUseContext): void;
+  /**
+   * A note for the system blocks after the cached prefix, read at each request (Skill: the skills'
+   * names and descriptions, AG9); its prompt() stays fixed so the tools array keeps its bytes.
+   */
+  systemNote?(ctx: ToolUseContext): string | null;
 }
 
 /** A tool after buildTool: every optional safety method filled with its fail-closed default. */

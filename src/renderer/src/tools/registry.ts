@@ -9,7 +9,9 @@ import { notebookEditView } from './NotebookEdit/NotebookEditView';
 import { readView } from './Read/ReadView';
 import { taskOutputView } from './TaskOutput/TaskOutputView';
 import { taskStopView } from './TaskStop/TaskStopView';
+import { todoWriteView } from './TodoWrite/TodoWriteView';
 import { SEARCH_GROUP_KEY, SearchGrouped } from './shared/SearchGrouped';
+import { skillView } from './Skill/SkillView';
 import type { ToolView, ToolViewParts } from './types';
 import { writeView } from './Write/WriteView';
 
@@ -21,8 +23,10 @@ const views: Record<string, ToolViewParts> = {
   Write: writeView,
   Edit: editView,
   NotebookEdit: notebookEditView,
+  Skill: skillView,
   TaskOutput: taskOutputView,
   TaskStop: taskStopView,
+  TodoWrite: todoWriteView,
 };
 
 const cache = new Map<string, ToolView>();

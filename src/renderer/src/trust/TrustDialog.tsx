@@ -59,6 +59,16 @@ function Lists({ c, projectDir }: { c: FolderConfiguration; projectDir: string }
         ))}
       />
       <Section
+        id="trust-instructions"
+        title="Skills and helpers it would give the assistant"
+        items={(c.instructions ?? []).map((i) => (
+          <>
+            <strong>{i.name}</strong> ({i.kind === 'skill' ? 'a skill' : 'a helper agent'}){i.grants ? `: ${i.grants}` : ''}
+            {from(i.file)}
+          </>
+        ))}
+      />
+      <Section
         id="trust-env"
         title="Settings it would give every command (environment variables)"
         items={c.env.map((e) => (

@@ -1,0 +1,69 @@
+// The skills (.claude/skills/*/SKILL.md) and agents (.claude/agents/*.md) a project folder brings, as
+// the trust dialog lists them (PX4, AG9): each one's name and what it would let the assistant do
+// without asking. They join the folder's configuration, so a folder with only a skill still asks first.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { listField, splitFrontMatter } from '../base/front-matter';
+import type { FolderConfiguration } from '../../shared/trust';
+
+type Instruction = FolderConfiguration['instructions'][number];
+
+function names(dir: string, pick: (e: { name: string; isDirectory(): boolean; isFile(): boolean; isSymbolicLink(): boolean }) => boolean): string[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true }).filter(pick).map((e) => e.name).sort();
+  } catch {
+    return []; // No such folder: nothing brought.
+  }
+}
+
+function read(file: string): Record<string, unknown> | undefined {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const fm = splitFrontMatter(text);
+  // A broken file still counts as brought (its loader reports the error); it grants nothing.
+  return fm.ok ? fm.meta : {};
+}
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+
+/** What a skill's or agent's front matter grants, in words; absent when nothing beyond its words. */
+export function grantsOf(kind: Instruction['kind'], meta: Record<string, unknown>): string | undefined {
+  const parts: string[] = [];
+  if (kind === 'skill') {
+    const allowed = listField(meta['allowed-tools']);
+    if (allowed.length) parts.push(`may use ${allowed.join(', ')} without asking`);
+  } else {
+    const tools = listField(meta.tools);
+    if (tools.length) parts.push(`uses ${tools.join(', ')}`);
+    const mode = str(meta.permissionMode);
+    if (mode && mode !== 'default') parts.push(`runs in the "${mode}" permission mode`);
+  }
+  const model = str(meta.model);
+  if (model && model !== 'inherit') parts.push(`on the model "${model}"`);
+  return parts.length ? parts.join('; ') : undefined;
+}
+
+export function folderInstructions(projectDir: string): Instruction[] {
+  const out: Instruction[] = [];
+  const skills = path.join(projectDir, '.claude', 'skills');
+  for (const folder of names(skills, (e) => e.isDirectory() || e.isSymbolicLink())) {
+    const file = path.join(skills, folder, 'SKILL.md');
+    const meta = read(file);
+    if (!meta) continue; // A folder without SKILL.md is not a skill.
+    const grants = grantsOf('skill', meta);
+    out.push({ kind: 'skill', name: str(meta.name) ?? folder, ...(grants ? { grants } : {}), file });
+  }
+  const agents = path.join(projectDir, '.claude', 'agents');
+  for (const name of names(agents, (e) => (e.isFile() || e.isSymbolicLink()) && e.name.endsWith('.md'))) {
+    const file = path.join(agents, name);
+    const meta = read(file);
+    if (!meta) continue;
+    const grants = grantsOf('agent', meta);
+    out.push({ kind: 'agent', name: str(meta.name) ?? name.replace(/\.md$/, ''), ...(grants ? { grants } : {}), file });
+  }
+  return out;
+}

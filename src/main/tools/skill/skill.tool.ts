@@ -1,0 +1,70 @@
+// The Skill tool (issue 19, AG9): the model invokes a skill by name; its instructions (SKILL.md's body,
+// $ARGUMENTS filled in, its folder named) join the conversation as the content the model reads next.
+// Only the skills' names and descriptions are in the system note until one is invoked.
+import { makeSkillInputSchema, SKILL_TOOL_NAME, type SkillData, type SkillInput } from '../../../shared/tools/skill';
+import { buildTool } from '../core/build-tool';
+import { lazySchema } from '../core/lazy-schema';
+import type { Tool, ToolUseContext, ValidationResult } from '../core/tool';
+import { loadSkills } from './load-skills';
+import { SKILL_PROMPT, skillsNote } from './prompt';
+import { expandSkill, type Skill } from './skill-file';
+
+const skillsFor = (ctx: ToolUseContext) => loadSkills({ projectDir: ctx.projectDir, home: ctx.home, projectTrusted: ctx.folderTrusted?.() === true });
+
+/** "/fmt" and "fmt" name the same skill. */
+const nameOf = (input: Partial<SkillInput>) => (input.skill ?? '').trim().replace(/^\//, '');
+
+function find(input: SkillInput, ctx: ToolUseContext): { ok: true; skill: Skill } | { ok: false; message: string } {
+  const name = nameOf(input);
+  const skill = skillsFor(ctx).skills.find((s) => s.name === name);
+  if (!skill) return { ok: false, message: `Unknown skill: ${name}` };
+  if (skill.disableModelInvocation) return { ok: false, message: `Skill ${name} cannot be used with Skill tool due to disable-model-invocation` };
+  // AG9's fork runs the skill as a subagent with its own budget: that needs the Agent tool.
+  if (skill.fork) return { ok: false, message: `Skill ${name} runs as a subagent (context: fork), and this app cannot start subagents yet. Do its task directly instead, or ask the user.` };
+  return { ok: true, skill };
+}
+
+export function createSkillTool(): Tool<SkillInput, SkillData> {
+  return buildTool<SkillInput, SkillData>({
+    name: SKILL_TOOL_NAME,
+    searchHint: 'invoke a skill or slash command',
+    maxResultSizeChars: 100_000,
+    inputSchema: lazySchema(makeSkillInputSchema),
+    description: (input) => `Use the skill ${nameOf(input)}`,
+    prompt: () => SKILL_PROMPT,
+    userFacingName: () => 'Skill',
+    summarize: (input) => nameOf(input),
+    // Reading a skill's instructions changes nothing; what it then asks for is judged call by call.
+    isReadOnly: () => true,
+    systemNote: (ctx) => skillsNote(skillsFor(ctx).skills),
+    validateInput: (input, ctx): ValidationResult => {
+      const f = find(input, ctx);
+      return f.ok ? { result: true } : { result: false, message: f.message, errorCode: 1 };
+    },
+    checkPermissions: (input, ctx) => {
+      const f = find(input, ctx);
+      // Claude Code allows a skill whose properties are all safe; one that would allow tools or switch
+      // the model asks first (and those properties are not applied yet: see the report of issue 19).
+      if (f.ok && (f.skill.allowedTools.length > 0 || f.skill.model)) {
+        return { behavior: 'ask', message: `The skill ${f.skill.name} asks for extra permissions or another model.` };
+      }
+      return { behavior: 'allow', updatedInput: input };
+    },
+    async call(input, ctx) {
+      const f = find(input, ctx);
+      if (!f.ok) throw new Error(f.message);
+      const s = f.skill;
+      const data: SkillData = {
+        success: true,
+        commandName: s.name,
+        source: s.source,
+        ...(s.allowedTools.length > 0 ? { allowedTools: s.allowedTools } : {}),
+        ...(s.model ? { model: s.model } : {}),
+      };
+      return { data, newMessages: [{ role: 'user', content: expandSkill(s, input.args ?? '') }] };
+    },
+    mapResult: (data) => ({ content: `Launching skill: ${data.commandName}` }),
+  });
+}
+
+export const SkillTool = createSkillTool();

@@ -1,0 +1,32 @@
+// The header's "To-do list" button: opens and closes the to-do panel, with "3 of 7" while a list exists.
+import type { ReactNode } from 'react';
+import { progressWords, todoProgress } from '../../../shared/tools/todo-write';
+import { useTodos } from './use-todos';
+import '../styles/side-pane.css';
+import './Todos.css';
+
+export const TODOS_PANE_ID = 'todos-pane';
+
+export function TodosButton({ open, onToggle }: { open: boolean; onToggle: () => void }): ReactNode {
+  const todos = useTodos();
+  const p = todos && todos.length > 0 ? todoProgress(todos) : null;
+  return (
+    <button
+      type="button"
+      className="side-pane-toggle todos-button"
+      aria-expanded={open}
+      aria-controls={TODOS_PANE_ID}
+      // The count is a styled badge: the name reads it as one phrase.
+      aria-label={p ? `To-do list: ${progressWords(p)}` : 'To-do list'}
+      title="The assistant’s plan for this conversation, step by step"
+      onClick={onToggle}
+    >
+      To-do list
+      {p && (
+        <span className="todos-button__count" aria-hidden="true">
+          {p.done} of {p.total}
+        </span>
+      )}
+    </button>
+  );
+}

@@ -1,0 +1,72 @@
+// The to-do panel (TL): the assistant's list for this conversation, updated as it works — how many
+// steps are done ("3 of 7 done"), the step it is on highlighted in its "-ing" words, finished ones ticked.
+import type { ReactNode } from 'react';
+import { progressWords, todoProgress, type TodoItem, type TodoStatus } from '../../../shared/tools/todo-write';
+import { TODOS_PANE_ID } from './TodosButton';
+import { useTodos } from './use-todos';
+import '../styles/side-pane.css';
+import './Todos.css';
+
+const STATUS_WORDS: Record<TodoStatus, string> = { pending: 'To do', in_progress: 'Working on it', completed: 'Done' };
+
+function TodoRow({ todo, current }: { todo: TodoItem; current: boolean }): ReactNode {
+  return (
+    <li className={`todo todo--${todo.status}${current ? ' todo--current' : ''}`} aria-current={current ? 'step' : undefined}>
+      <span className="todo__mark" aria-hidden="true" />
+      <span className="todo__text">
+        <span className="visually-hidden">{STATUS_WORDS[todo.status]}: </span>
+        {current ? todo.activeForm : todo.content}
+      </span>
+    </li>
+  );
+}
+
+export function TodoList({ todos }: { todos: readonly TodoItem[] }): ReactNode {
+  const p = todoProgress(todos);
+  const words = progressWords(p);
+  return (
+    <>
+      <div className="todos-pane__progress">
+        <p className="todos-pane__count" role="status">
+          {words}
+        </p>
+        <progress className="todos-pane__bar" max={p.total} value={p.done} aria-label={`Progress: ${words}`} />
+      </div>
+      {p.current && (
+        <p className="todos-pane__now">
+          <span className="todos-pane__now-label">Now</span> {p.current.activeForm}
+        </p>
+      )}
+      <ol className="todos-pane__list" aria-label="Steps">
+        {todos.map((t, i) => (
+          <TodoRow key={i} todo={t} current={t === p.current} />
+        ))}
+      </ol>
+    </>
+  );
+}
+
+export function TodosPane({ onClose }: { onClose: () => void }): ReactNode {
+  const todos = useTodos();
+  return (
+    <section id={TODOS_PANE_ID} className="side-pane side-pane--docked todos-pane" aria-label="To-do list">
+      <div className="side-pane__head">
+        <h2 className="side-pane__title">To-do list</h2>
+        <button type="button" className="side-pane__close" aria-label="Close to-do list" onClick={onClose}>
+          ×
+        </button>
+      </div>
+      <div className="todos-pane__body">
+        {todos && todos.length > 0 ? (
+          <TodoList todos={todos} />
+        ) : (
+          <p className="side-pane__note">
+            {todos
+              ? 'The assistant cleared its to-do list.'
+              : 'No to-do list in this conversation yet. For a bigger task the assistant writes down its steps here and ticks them off as it goes.'}
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}

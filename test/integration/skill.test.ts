@@ -1,0 +1,47 @@
+// The Skill tool end to end against the fake Messages API (AG9): the skills' names and descriptions in
+// the system blocks, the invoked skill's instructions in the next request after "Launching skill", and
+// a folder whose configuration is not trusted yet offering none of its own skills.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createHarness, resultFor, type Harness } from './harness';
+
+let h: Harness;
+beforeEach(async () => void (h = await createHarness()));
+afterEach(() => h.close());
+
+function skill(root: string, name: string, text: string): void {
+  mkdirSync(path.join(root, '.claude/skills', name), { recursive: true });
+  writeFileSync(path.join(root, '.claude/skills', name, 'SKILL.md'), text);
+}
+const systemText = (i: number): string => (h.server.requests[i]!.body.system as Array<{ text: string }>).map((b) => b.text).join('\n');
+
+describe('Skill with the real engine (AG9)', () => {
+  it('AG9 offered by name, invoked, its instructions the next thing the model reads', async () => {
+    skill(h.projectDir, 'fmt', '---\ndescription: Format the changed files\n---\nRun the formatter on $ARGUMENTS.');
+    skill(h.home, 'review', '---\ndescription: Review a change\n---\nLook closely.');
+    h.server.push({ content: [{ type: 'tool_use', id: 'toolu_s', name: 'Skill', input: { skill: 'fmt', args: 'src/a.ts' } }] }, { content: [{ type: 'text', text: 'Formatted.' }] });
+    const engine = await h.engine({ headless: true });
+    const session = await engine.sessions.createSession(h.projectDir);
+    expect((await session.start('format it').done).ok).toBe(true);
+
+    expect(systemText(0)).toContain('Skills you can invoke with the Skill tool:\n- fmt: Format the changed files\n- review: Review a change');
+    expect(systemText(0)).not.toContain('Run the formatter');
+    expect(resultFor(h.server.requests[1]!.body, 'toolu_s')).toMatchObject({ content: 'Launching skill: fmt' });
+    const last = h.server.requests[1]!.body.messages.at(-1).content as Array<{ type: string; text?: string }>;
+    expect(last.find((b) => b.type === 'text')?.text).toBe(`Base directory for this skill: ${path.join(h.projectDir, '.claude/skills/fmt')}\n\nRun the formatter on src/a.ts.`);
+  });
+
+  it('AG9 PX4 a folder whose settings are not trusted yet: its skills are not offered, the user’s are', async () => {
+    skill(h.projectDir, 'fmt', '---\ndescription: Format the changed files\n---\nB');
+    skill(h.home, 'review', '---\ndescription: Review a change\n---\nB');
+    h.projectSettings({ env: { FOO: 'bar' } });
+    h.server.push({ content: [{ type: 'tool_use', id: 'toolu_s', name: 'Skill', input: { skill: 'fmt' } }] }, { content: [{ type: 'text', text: 'ok' }] });
+    const engine = await h.engine({ headless: true }, { folderTrust: 'ask' });
+    const session = await engine.sessions.createSession(h.projectDir);
+    await session.start('format it').done;
+    expect(systemText(0)).toContain('- review: Review a change');
+    expect(systemText(0)).not.toContain('fmt');
+    expect(resultFor(h.server.requests[1]!.body, 'toolu_s')).toMatchObject({ is_error: true, content: expect.stringContaining('Unknown skill: fmt') });
+  });
+});
