@@ -104,6 +104,12 @@ export interface ToolDef<Input = unknown, Output = unknown, P extends ToolProgre
   abortsSiblingsOnFailure?: boolean;
   /** AS2: offered in simple mode (`--bare`). */
   simpleMode?: boolean;
+  /**
+   * The person's answer is part of the call (AskUserQuestion's answers, ExitPlanMode's plan): the
+   * approval may carry it back as `updatedInput`, re-checked by this tool's schema. Other tools'
+   * approvals never change their input.
+   */
+  requiresUserInteraction?: boolean;
   /** Built lazily (TC4) so loading tool modules costs nothing. */
   inputSchema: () => z.ZodType<Input>;
   /** For tools that arrive as JSON Schema (MCP). */
