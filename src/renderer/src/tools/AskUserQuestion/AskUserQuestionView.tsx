@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { AskUserQuestionData, makeAskUserQuestionInputSchema } from '../../../../shared/tools/ask-user-question';
 import type { ToolCallView } from '../../../../shared/tools/tool-call';
 import type { ToolViewParts, ToolViewProps } from '../types';
+import './AskUserQuestionView.css';
 
 const data = (call: ToolCallView): AskUserQuestionData | null => {
   const parsed = AskUserQuestionData.safeParse(call.result?.data);
@@ -22,7 +23,7 @@ function AskUserQuestionUse({ call }: ToolViewProps): ReactNode {
   const questions = d ? d.questions.map((q) => q.question) : questionsOf(call);
   if (questions.length === 0) return null;
   return (
-    <dl className="tool-input">
+    <dl className="tool-input ask-answers">
       {questions.map((q) => (
         <div className="tool-input__row" key={q}>
           <dt>{q}</dt>
@@ -44,7 +45,7 @@ export const askUserQuestionView: ToolViewParts = {
     return data(call) ? `You answered ${count(n)}` : `Asked you ${count(n)}`;
   },
   Use: AskUserQuestionUse,
-  stateWords: (call) => (call.state === 'succeeded' ? 'Answered' : call.state === 'rejected' ? 'Not answered' : null),
+  stateWords: (call) => (call.state === 'succeeded' ? 'Answered' : call.state === 'rejected' ? 'Not answered' : call.state === 'awaiting_permission' ? 'Waiting for your answer' : null),
   // The answers are in the card itself.
   hasOutput: () => false,
   Grouped: AskUserQuestionGrouped,
