@@ -1,9 +1,13 @@
 // Issue 19 in Chromium: the assistant's questions (AskUserQuestion) are a form in the approval window —
 // choices with their descriptions, several at once, "Other" in the person's own words — and the
 // answers given are in the model's next request. Keys typed into the message box never answer it (PX1).
+// A plan (ExitPlanMode) is shown as Markdown; approved into automatic edits, the edit after it runs
+// without asking.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, screenshotPath, test } from './fixtures';
-import { ask, resultText, say, toolResults, useTool } from './tool-helpers';
+import { ask, countDialogs, dialogsOpened, resultText, say, toolResults, useTool } from './tool-helpers';
 
 const questions = [
   {
@@ -76,5 +80,32 @@ test.describe('AskUserQuestion in Chromium (issue 19)', () => {
     const card = page.getByRole('article', { name: /You answered 2 questions/ });
     await expect(card).toContainText('Lint, Spell check');
     await page.screenshot({ path: screenshotPath('ask-user-question-answered') });
+  });
+
+  test('issue 19 a plan approved into automatic edits: the edit after it runs without asking', async ({ page, webApp }) => {
+    await countDialogs(page);
+    const file = path.join(webApp.projectDir, 'notes.md');
+    const plan = '# Add a notes file\n\n1. Create `notes.md` in the project folder\n2. Write **one** first note\n\nNothing else changes.';
+    webApp.fake.push(
+      { content: [{ type: 'text', text: 'Let me plan this first.' }, useTool('EnterPlanMode', {})] },
+      { content: [useTool('ExitPlanMode', { plan })] },
+      { content: [useTool('Write', { file_path: file, content: 'first note\n' })] },
+      say('The notes file is written.'),
+    );
+    await page.goto(webApp.url);
+    await ask(page, 'Add a notes file');
+    const dialog = page.getByRole('dialog', { name: 'The assistant has a plan for you to approve' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: 'Add a notes file' })).toBeVisible();
+    await expect(dialog.locator('strong')).toHaveText('one');
+    await page.screenshot({ path: screenshotPath('plan-approval') });
+    await dialog.getByRole('button', { name: 'Approve and let me edit files automatically' }).click();
+
+    await expect(ui(page).transcript).toContainText('The notes file is written.');
+    expect(await readFile(file, 'utf8')).toBe('first note\n');
+    // The plan was the only thing asked: the Write ran without a dialog.
+    expect(await dialogsOpened(page)).toBe(1);
+    await expect(page.getByRole('article', { name: /^Plan approved/ })).toBeVisible();
+    await page.screenshot({ path: screenshotPath('plan-approved') });
   });
 });

@@ -56,6 +56,7 @@ export function parseReply(raw: unknown): PermissionReply | null {
   if (r.decision === 'allow_always' && r.sessionMode === 'acceptEdits') out.sessionMode = 'acceptEdits';
   const u = r.updatedInput;
   if (r.decision === 'allow_once' && u && typeof u === 'object' && !Array.isArray(u)) out.updatedInput = u as Record<string, unknown>;
+  if (r.decision === 'allow_once' && (r.nextMode === 'default' || r.nextMode === 'acceptEdits')) out.nextMode = r.nextMode;
   return out;
 }
 

@@ -119,6 +119,8 @@ export interface PermissionReply {
   sessionMode?: 'acceptEdits';
   /** allow_once with the person's answer as the call's input (tools that require user interaction). */
   updatedInput?: Record<string, unknown>;
+  /** allow_once of a request that ends plan mode: the mode the session goes on in. */
+  nextMode?: 'default' | 'acceptEdits';
 }
 
 /**

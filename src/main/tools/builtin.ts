@@ -5,6 +5,8 @@ import type { AnyTool } from './core/tool';
 import { AskUserQuestionTool } from './ask-user-question/ask-user-question.tool';
 import { BashTool } from './bash/bash.tool';
 import { EditTool } from './edit/edit.tool';
+import { EnterPlanModeTool } from './enter-plan-mode/enter-plan-mode.tool';
+import { ExitPlanModeTool } from './exit-plan-mode/exit-plan-mode.tool';
 import { GlobTool } from './glob/glob.tool';
 import { GrepTool } from './grep/grep.tool';
 import { NotebookEditTool } from './notebook-edit/notebook-edit.tool';
@@ -27,6 +29,8 @@ export function getAllBaseTools(): AnyTool[] {
     AskUserQuestionTool,
     BashTool,
     EditTool,
+    EnterPlanModeTool,
+    ExitPlanModeTool,
     GlobTool,
     GrepTool,
     NotebookEditTool,

@@ -18,9 +18,10 @@ describe('the tools sent to the model (TC1, AS5)', () => {
         ...(t.simpleMode ? { simpleMode: true } : {}),
         ...(t.shouldDefer ? { shouldDefer: true } : {}),
         ...(t.requiresUserInteraction ? { requiresUserInteraction: true } : {}),
+        ...(t.endsPlanMode ? { endsPlanMode: true } : {}),
       },
     }));
-    expect(tools.map((t) => t.name)).toEqual(['AskUserQuestion', 'Bash', 'Edit', 'Glob', 'Grep', 'NotebookEdit', 'Read', 'TaskOutput', 'TaskStop', 'ToolSearch', 'Write']);
+    expect(tools.map((t) => t.name)).toEqual(['AskUserQuestion', 'Bash', 'Edit', 'EnterPlanMode', 'ExitPlanMode', 'Glob', 'Grep', 'NotebookEdit', 'Read', 'TaskOutput', 'TaskStop', 'ToolSearch', 'Write']);
     expect(tools).toMatchSnapshot();
   });
 });

@@ -104,6 +104,8 @@ export const PermissionReplyInput = z.strictObject({
    * only by tools whose answer is the person's (ToolDef.requiresUserInteraction), re-checked by the tool's schema.
    */
   updatedInput: z.record(z.string(), z.unknown()).optional(),
+  /** With allow_once, for a request that ends plan mode (ExitPlanMode's plan approved): the mode the session goes on in. */
+  nextMode: z.enum(['default', 'acceptEdits']).optional(),
 });
 export type PermissionReplyInput = z.infer<typeof PermissionReplyInput>;
 

@@ -10,6 +10,7 @@ import { execRequest } from './kinds/ExecRequest';
 import { fetchRequest } from './kinds/FetchRequest';
 import { genericRequest } from './kinds/GenericRequest';
 import { mcpRequest } from './kinds/McpRequest';
+import { planRequest } from './kinds/PlanRequest';
 import { questionsRequest } from './kinds/QuestionsRequest';
 import { readRequest } from './kinds/ReadRequest';
 import { kindOfToolName, requestKind } from '../../../shared/permissions/request-traits';
@@ -28,6 +29,7 @@ const kinds: Record<ToolKind, RequestKind> = {
 /** Tools answered with a form of their own, not yes or no. */
 const ownKinds: Record<string, RequestKind> = {
   AskUserQuestion: questionsRequest,
+  ExitPlanMode: planRequest,
 };
 
 export function requestKindFor(request: PermissionRequestView): RequestKind {

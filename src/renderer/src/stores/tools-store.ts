@@ -36,6 +36,8 @@ export interface ReplyExtra {
   sessionMode?: 'acceptEdits';
   /** With allow_once: the person's answer as the call's input (a question form's answers). */
   updatedInput?: Record<string, unknown>;
+  /** With allow_once of a plan: the mode the conversation goes on in. */
+  nextMode?: 'default' | 'acceptEdits';
 }
 
 /** What main did with a group of answers: `stale` ones were already settled or withdrawn. */
@@ -210,6 +212,7 @@ export function createToolsStore(bridge: Bridge, options: ToolsStoreOptions): To
             ...(decision === 'allow_always' && extra.destination && !extra.sessionMode ? { destination: extra.destination } : {}),
             ...(decision === 'allow_always' && extra.sessionMode ? { sessionMode: extra.sessionMode } : {}),
             ...(decision === 'allow_once' && extra.updatedInput ? { updatedInput: extra.updatedInput } : {}),
+            ...(decision === 'allow_once' && extra.nextMode ? { nextMode: extra.nextMode } : {}),
           });
           // Taken, or already settled elsewhere (accepted: false): either way it no longer waits here.
           removeRequest(requestId);

@@ -3,6 +3,8 @@
 import { askUserQuestionView } from './AskUserQuestion/AskUserQuestionView';
 import { bashView } from './Bash/BashView';
 import { editView } from './Edit/EditView';
+import { enterPlanModeView } from './EnterPlanMode/EnterPlanModeView';
+import { exitPlanModeView } from './ExitPlanMode/ExitPlanModeView';
 import { genericView } from './generic/GenericView';
 import { globView } from './Glob/GlobView';
 import { grepView } from './Grep/GrepView';
@@ -22,6 +24,8 @@ const views: Record<string, ToolViewParts> = {
   Glob: globView,
   Write: writeView,
   Edit: editView,
+  EnterPlanMode: enterPlanModeView,
+  ExitPlanMode: exitPlanModeView,
   NotebookEdit: notebookEditView,
   TaskOutput: taskOutputView,
   TaskStop: taskStopView,
