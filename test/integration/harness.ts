@@ -8,6 +8,7 @@ import type { SessionEvent } from '../../src/shared/session-events';
 import type { ToolCallView } from '../../src/shared/tools/tool-call';
 import { createEngine, type Engine } from '../../src/main/app/core';
 import { createLogger } from '../../src/main/base/log';
+import { getAllBaseTools } from '../../src/main/tools/builtin';
 import type { ToolsConfig } from '../../src/main/engine/tools/config';
 import type { ExecutorEvent } from '../../src/main/tools/executor/types';
 
@@ -133,4 +134,15 @@ export function resultIds(body: { messages: Array<{ content: Array<{ type: strin
 /** The tool_result block answering `id` in a request's last message. */
 export function resultFor(body: { messages: Array<{ content: Array<{ type: string; tool_use_id?: string; content?: unknown; is_error?: boolean }> }> }, id: string) {
   return body.messages.at(-1)!.content.find((b) => b.type === 'tool_result' && b.tool_use_id === id) as { content: string; is_error?: boolean } | undefined;
+}
+
+/**
+ * The built-in tools' names as a request lists them (sorted, deferred ones left to ToolSearch), less
+ * `without`: tests compare against this so that adding a tool changes only its folder and the registry.
+ */
+export function sentBuiltinNames(without: (name: string) => boolean = () => false): string[] {
+  return getAllBaseTools()
+    .filter((t) => !t.shouldDefer && !without(t.name))
+    .map((t) => t.name)
+    .sort();
 }

@@ -14,9 +14,23 @@ export function headlessDenialMessage(toolName: string, suggestion: string, why?
   return `${head}Allow it with --allowedTools "${suggestion.replace(/"/g, '\\"')}" or a permissions.allow rule.`;
 }
 
+/**
+ * The safety check a tool asks with when only a person can answer (AskUserQuestion): no rule or mode
+ * answers it, and headless the model is told plainly that nobody is there, not which flag to pass.
+ */
+export const NEEDS_A_PERSON_CHECK = 'needs-a-person';
+
+export function nobodyToAnswerMessage(toolName: string): string {
+  return `${toolName} did not run: agent-desk is running headless, so there is no person to answer. Do not ask again in this run: decide yourself, say what you assumed, and go on.`;
+}
+
 export function createHeadlessPrompter(): Prompter {
   return {
     async prompt(req) {
+      const reason = req.explanation?.reason;
+      if (reason?.kind === 'check' && reason.name === NEEDS_A_PERSON_CHECK) {
+        return { decision: 'deny', denial: { message: nobodyToAnswerMessage(req.toolName), reason: { type: 'headless', reason: 'nobody to answer' } } };
+      }
       const planned = req.explanation?.reason.kind === 'mode' && req.explanation.reason.mode === 'plan';
       const message = planned
         ? `Permission to use ${req.toolName} was not granted: agent-desk ran headless, so nobody could approve it. ${req.message} Run it outside plan mode.`

@@ -54,6 +54,9 @@ export function parseReply(raw: unknown): PermissionReply | null {
   if (typeof r.feedback === 'string') out.feedback = r.feedback;
   if (typeof r.rule === 'string') out.rule = r.rule;
   if (r.decision === 'allow_always' && r.sessionMode === 'acceptEdits') out.sessionMode = 'acceptEdits';
+  const u = r.updatedInput;
+  if (r.decision === 'allow_once' && u && typeof u === 'object' && !Array.isArray(u)) out.updatedInput = u as Record<string, unknown>;
+  if (r.decision === 'allow_once' && (r.nextMode === 'default' || r.nextMode === 'acceptEdits')) out.nextMode = r.nextMode;
   return out;
 }
 

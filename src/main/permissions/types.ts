@@ -117,6 +117,10 @@ export interface PermissionReply {
   rule?: string;
   /** allow_always as "every edit until this conversation ends": the session's mode becomes acceptEdits, no rule is saved. */
   sessionMode?: 'acceptEdits';
+  /** allow_once with the person's answer as the call's input (tools that require user interaction). */
+  updatedInput?: Record<string, unknown>;
+  /** allow_once of a request that ends plan mode: the mode the session goes on in. */
+  nextMode?: 'default' | 'acceptEdits';
 }
 
 /**

@@ -2,8 +2,11 @@
 // Gated tools are `__FEATURE_X__ ? require(...) : null`: the constant comes from build/features.ts at
 // compile time, so a gated-off tool's module is dead code and absent from the bundle, not just hidden.
 import type { AnyTool } from './core/tool';
+import { AskUserQuestionTool } from './ask-user-question/ask-user-question.tool';
 import { BashTool } from './bash/bash.tool';
 import { EditTool } from './edit/edit.tool';
+import { EnterPlanModeTool } from './enter-plan-mode/enter-plan-mode.tool';
+import { ExitPlanModeTool } from './exit-plan-mode/exit-plan-mode.tool';
 import { GlobTool } from './glob/glob.tool';
 import { GrepTool } from './grep/grep.tool';
 import { NotebookEditTool } from './notebook-edit/notebook-edit.tool';
@@ -25,8 +28,11 @@ const GatedExampleTool: AnyTool | null = (typeof __FEATURE_EXAMPLE__ === 'boolea
 
 export function getAllBaseTools(): AnyTool[] {
   return [
+    AskUserQuestionTool,
     BashTool,
     EditTool,
+    EnterPlanModeTool,
+    ExitPlanModeTool,
     GlobTool,
     GrepTool,
     NotebookEditTool,

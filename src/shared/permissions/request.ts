@@ -99,6 +99,13 @@ export const PermissionReplyInput = z.strictObject({
   destination: RuleDestination.optional(),
   /** "Every edit in this project until this conversation ends": the session switches to acceptEdits instead of saving a rule. */
   sessionMode: z.enum(['acceptEdits']).optional(),
+  /**
+   * The person's answer as the call's new input, with allow_once (AskUserQuestion's `answers`): honoured
+   * only by tools whose answer is the person's (ToolDef.requiresUserInteraction), re-checked by the tool's schema.
+   */
+  updatedInput: z.record(z.string(), z.unknown()).optional(),
+  /** With allow_once, for a request that ends plan mode (ExitPlanMode's plan approved): the mode the session goes on in. */
+  nextMode: z.enum(['default', 'acceptEdits']).optional(),
 });
 export type PermissionReplyInput = z.infer<typeof PermissionReplyInput>;
 

@@ -65,7 +65,7 @@ export function createSessionPrompts(opts: SessionPromptsOptions): SessionPrompt
   return {
     prompter: requests,
     reply(reply, saved) {
-      const r = requests.reply(reply.requestId, { decision: reply.decision, ...(reply.feedback !== undefined ? { feedback: reply.feedback } : {}), ...(reply.rule !== undefined ? { rule: reply.rule } : {}), ...(reply.sessionMode ? { sessionMode: reply.sessionMode } : {}) });
+      const r = requests.reply(reply.requestId, { decision: reply.decision, ...(reply.feedback !== undefined ? { feedback: reply.feedback } : {}), ...(reply.rule !== undefined ? { rule: reply.rule } : {}), ...(reply.sessionMode ? { sessionMode: reply.sessionMode } : {}), ...(reply.updatedInput ? { updatedInput: reply.updatedInput } : {}), ...(reply.nextMode ? { nextMode: reply.nextMode } : {}) });
       if (!r.ok) return false;
       opts.publish({ type: 'permission_resolved', requestId: reply.requestId, decision: reply.decision, ...(saved ? { saved } : {}) });
       return true;

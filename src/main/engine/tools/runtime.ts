@@ -14,7 +14,7 @@ import { getAllBaseTools } from '../../tools/builtin';
 import { assembleToolPool, simpleModeFromEnv } from '../../tools/core/assemble';
 import { createBackgroundRequests } from '../../tools/core/backgrounding';
 import { createDeferredToolState } from '../../tools/core/deferred';
-import type { AnyTool, SessionToolState, ToolUseContext } from '../../tools/core/tool';
+import type { AnyTool, SessionModePort, SessionToolState, ToolUseContext } from '../../tools/core/tool';
 import { buildToolsParam } from '../../tools/core/tools-param';
 import { NULL_CLASSIFIER, type HookRunner, type PipelineDeps } from '../../tools/pipeline/deps';
 import { createFileStateCache } from '../../tools/file-state/file-state';
@@ -94,9 +94,11 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
   let refusalShown = false;
   /** Set when the person chose "every edit until this conversation ends" (only over the default mode). */
   let sessionMode: PermissionMode | null = null;
+  /** The mode this session was switched to (EnterPlanMode, a plan approved): it replaces the configured one. */
+  let chosenMode: PermissionMode | null = null;
   const mode = (): PermissionMode => {
     const settings = opts.settings();
-    const m = effectiveMode(config.permissionMode ?? settings.defaultMode, settings.bypassDisabled === true);
+    const m = effectiveMode(chosenMode ?? config.permissionMode ?? settings.defaultMode, settings.bypassDisabled === true);
     if (m.refused && !refusalShown) {
       refusalShown = true;
       opts.notify?.('error', m.refused);
@@ -119,6 +121,14 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
     views.set(view.id, view);
     if (views.size > MAX_VIEWS) views.delete(views.keys().next().value as string);
     opts.publish({ type: 'tool_call', call: view });
+  };
+
+  const modePort: SessionModePort = {
+    get: mode,
+    set: (m) => {
+      chosenMode = m;
+      sessionMode = null;
+    },
   };
 
   function context(): ToolUseContext {
@@ -150,6 +160,7 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
       ...(config.assistantMode ? { blockingBudgetMs: ASSISTANT_BLOCKING_BUDGET_MS } : {}),
       folderTrusted: () => opts.settings().folder?.trusted === true,
       ...(opts.env.HOME ? { home: opts.env.HOME } : {}),
+      permissionMode: modePort,
     };
     return modifiers.reduce((ctx, m) => {
       try {
@@ -279,6 +290,14 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
     replyPermission(reply) {
       // Already answered, its rule still being written: a second answer (a repeated id) is stale.
       if (answering.has(reply.requestId)) return false;
+      // A plan approved (a tool that ends plan mode): the session goes on in the mode the person chose,
+      // from before the call runs, so the calls after it in the same reply already see it.
+      if (reply.decision === 'allow_once' && reply.nextMode) {
+        const req = prompts.pending().find((r) => r.requestId === reply.requestId);
+        const ends = req ? pool.find((t) => t.name === req.toolName)?.endsPlanMode === true : false;
+        if (ends && mode() === 'plan') modePort.set(reply.nextMode);
+        return prompts.reply(ends ? reply : { requestId: reply.requestId, decision: 'allow_once' });
+      }
       // "Every edit until this conversation ends": this session runs in acceptEdits from now on — only
       // for an editing tool's request, and never in place of a stricter or looser mode already chosen.
       if (reply.decision === 'allow_always' && reply.sessionMode === 'acceptEdits') {

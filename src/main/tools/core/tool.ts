@@ -7,7 +7,7 @@ import type { TargetSpec, ToolKind } from '../../../shared/tools/traits';
 import type { ToolProgress } from '../../../shared/tools/tool-call';
 import type { Logger } from '../../base/log';
 import type { FileStateCache } from '../file-state/file-state';
-import type { DecisionReason, PermissionResult } from '../../permissions/types';
+import type { DecisionReason, PermissionMode, PermissionResult } from '../../permissions/types';
 import type { BackgroundRequests } from './backgrounding';
 import type { DeferredToolState } from './deferred';
 
@@ -74,6 +74,14 @@ export interface ToolUseContext {
   folderTrusted?: () => boolean;
   /** The person's home folder (the engine's HOME), for their own ~/.claude files. */
   home?: string;
+  /** The session's permission mode, which a tool may change for the calls that follow (EnterPlanMode); absent = fixed. */
+  permissionMode?: SessionModePort;
+}
+
+/** The session's permission mode as a port: read now, or changed for every call from now on. */
+export interface SessionModePort {
+  get(): PermissionMode;
+  set(mode: PermissionMode): void;
 }
 
 /** What follows the running call in its assistant message. */
@@ -110,6 +118,14 @@ export interface ToolDef<Input = unknown, Output = unknown, P extends ToolProgre
   abortsSiblingsOnFailure?: boolean;
   /** AS2: offered in simple mode (`--bare`). */
   simpleMode?: boolean;
+  /**
+   * The person's answer is part of the call (AskUserQuestion's answers, ExitPlanMode's plan): the
+   * approval may carry it back as `updatedInput`, re-checked by this tool's schema. Other tools'
+   * approvals never change their input.
+   */
+  requiresUserInteraction?: boolean;
+  /** Approving a call ends plan mode (ExitPlanMode): the person's reply names the mode that follows. */
+  endsPlanMode?: boolean;
   /** Built lazily (TC4) so loading tool modules costs nothing. */
   inputSchema: () => z.ZodType<Input>;
   /** For tools that arrive as JSON Schema (MCP). */

@@ -15,7 +15,8 @@ import { commandExplanation } from './command-explanation';
 import { changePreview } from './file-preview';
 
 export type AskOutcome =
-  | { behavior: 'allow'; reason: DecisionReason; savedRule?: string }
+  /** `updatedInput`: the person's answer as the call's input (only for tools that require user interaction). */
+  | { behavior: 'allow'; reason: DecisionReason; savedRule?: string; updatedInput?: Record<string, unknown> }
   | { behavior: 'deny'; message: string; reason: DecisionReason }
   | { behavior: 'cancelled' };
 
@@ -119,7 +120,11 @@ export async function askPermission(a: AskArgs): Promise<AskOutcome> {
     return { behavior: 'deny', message, reason: { type: 'other', reason: 'the permission prompt failed' } };
   }
   if (answer === null) return { behavior: 'cancelled' };
-  if (answer.decision === 'allow_once') return { behavior: 'allow', reason: { type: 'user' } };
+  if (answer.decision === 'allow_once') {
+    // Another tool's approval never changes what it runs.
+    const updated = a.tool.requiresUserInteraction === true ? answer.updatedInput : undefined;
+    return updated ? { behavior: 'allow', reason: { type: 'user' }, updatedInput: updated } : { behavior: 'allow', reason: { type: 'user' } };
+  }
   if (answer.decision === 'allow_always' && answer.sessionMode) return { behavior: 'allow', reason: { type: 'mode', mode: answer.sessionMode } };
   if (answer.decision === 'allow_always') {
     const rule = (answer.rule ?? req.suggestions[0] ?? a.tool.name).trim();

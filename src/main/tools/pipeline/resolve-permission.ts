@@ -3,6 +3,7 @@
 import type { AnyTool, CanUseTool, DecisionReason, ToolUseContext } from '../core/tool';
 import type { ClassifierVerdict, PermissionCheck, PipelineDeps } from './deps';
 import { askPermission } from './permission-prompt';
+import { parseInput } from './validate';
 
 export type PermissionStageResult =
   | { behavior: 'allow'; input: unknown; reason: DecisionReason }
@@ -42,6 +43,12 @@ export async function resolvePermission(a: ResolveArgs): Promise<PermissionStage
       signal: a.signal,
     });
     if (answer.behavior === 'cancelled') return answer;
+    if (answer.behavior === 'allow' && answer.updatedInput) {
+      // The person's answer is the input now: the tool's schema checks it like the model's.
+      const parsed = parseInput(tool, answer.updatedInput);
+      if (!parsed.ok) return { behavior: 'deny', message: `The user's answer could not be used: ${parsed.content}`, reason: { type: 'user' }, code: 'permission_denied' };
+      return { behavior: 'allow', input: parsed.input, reason: answer.reason };
+    }
     if (answer.behavior === 'allow') return { behavior: 'allow', input, reason: answer.reason };
     denial = answer;
   }

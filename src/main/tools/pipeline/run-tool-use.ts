@@ -101,6 +101,7 @@ async function runStages(
   if (permission.behavior === 'deny') {
     return end({ state: 'rejected', content: permission.message, code: permission.code, decisionReason: permission.reason });
   }
+  if (permission.input !== input) view.setInput(observableInput(tool, permission.input, ctx));
   input = permission.input;
   const decisionReason = permission.reason;
 

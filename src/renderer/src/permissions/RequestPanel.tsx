@@ -12,7 +12,7 @@ import { useViewEnv } from '../tools/view-env';
 import { useNow } from '../util/use-now';
 import { AlwaysStep, DenyStep, type StepIds } from './ApprovalSteps';
 import { focusComposer } from './composer-focus';
-import { ESC_CONFIRM_MS, escapeDenies, shortcutArmed } from './key-guard';
+import { ESC_CONFIRM_MS, escapeDenies, formKey, shortcutArmed } from './key-guard';
 import { requestKindFor } from './registry';
 import { isTextEntry, lastTypedAt, noteTyping } from './typing-watch';
 import { useArmedAfter } from './use-quiet';
@@ -76,6 +76,7 @@ const SHORTCUTS = { '1': 'once', '2': 'always', '3': 'deny' } as const;
 
 export function RequestPanel({ request, position, reason = null, busy, fromOther, waiting = position?.count ?? 1, onReviewAll, onBackToInbox, onDenyAndStop, onAnswer }: PanelProps): ReactNode {
   const kind = requestKindFor(request);
+  const Form = kind.Form;
   const env = useViewEnv();
   const [step, setStep] = useState<Step>('choose');
   const [escArmedAt, setEscArmedAt] = useState<number | null>(null);
@@ -135,6 +136,14 @@ export function RequestPanel({ request, position, reason = null, busy, fromOther
     }
     if (step !== 'choose' || e.ctrlKey || e.metaKey || e.altKey) return;
     const keysArmed = armed && shortcutArmed({ now: at, focusedAt: focusedAt.current, lastTypedAt: lastTypedAt() });
+    if (Form) {
+      const key = formKey(e.key, e.target instanceof Element && isTextEntry(e.target), keysArmed);
+      if (key === 'hold') e.preventDefault();
+      if (key !== 'to-composer') return;
+      noteTyping();
+      focusComposer();
+      return;
+    }
     const onButton = e.target instanceof HTMLButtonElement;
     if ((e.key === 'Enter' || e.key === ' ') && onButton) {
       // A button pressed by a key that came too early was typed, not chosen.
@@ -195,26 +204,32 @@ export function RequestPanel({ request, position, reason = null, busy, fromOther
           <span className="approval__label">The assistant says it will</span> {purpose}
         </p>
       )}
-      <kind.Details request={request} />
+      {Form ? (
+        <Form request={request} disabled={disabled} onAnswer={onAnswer} />
+      ) : (
+        <>
+          <kind.Details request={request} />
 
-      {request.destructive && <DestructiveWarning request={request} />}
+          {request.destructive && <DestructiveWarning request={request} />}
 
-      <section className="approval__why" aria-labelledby={ids.why}>
-        <h3 id={ids.why} className="approval__label">
-          Why am I asked?
-        </h3>
-        <p>
-          <Parts parts={why.parts} />
-        </p>
-        {why.rule && (
-          <p className="approval__why-rule">
-            Rule <code>{why.rule.rule}</code> {why.rule.where}
-          </p>
-        )}
-        <p className="approval__muted">{kind.why(request)}</p>
-      </section>
+          <section className="approval__why" aria-labelledby={ids.why}>
+            <h3 id={ids.why} className="approval__label">
+              Why am I asked?
+            </h3>
+            <p>
+              <Parts parts={why.parts} />
+            </p>
+            {why.rule && (
+              <p className="approval__why-rule">
+                Rule <code>{why.rule.rule}</code> {why.rule.where}
+              </p>
+            )}
+            <p className="approval__muted">{kind.why(request)}</p>
+          </section>
+        </>
+      )}
 
-      {step === 'choose' && (
+      {step === 'choose' && !Form && (
         <div className="approval__actions">
           <button type="button" className="button button--primary" data-answer="once" disabled={disabled} onClick={() => onAnswer('allow_once')}>
             Allow once <kbd aria-hidden="true">1</kbd>
@@ -240,8 +255,12 @@ export function RequestPanel({ request, position, reason = null, busy, fromOther
           {step !== 'choose'
             ? 'Enter to confirm · Esc to go back'
             : escArmedAt !== null
-              ? 'Press Esc again to deny.'
-              : 'Click an answer, or press F6 to come here and then 1, 2 or 3 · Esc twice to deny'}
+              ? Form
+                ? 'Press Esc again to skip.'
+                : 'Press Esc again to deny.'
+              : Form
+                ? 'Press F6 to come here, Tab to move between the choices · Esc twice to skip'
+                : 'Click an answer, or press F6 to come here and then 1, 2 or 3 · Esc twice to deny'}
         </p>
         {onReviewAll && waiting > 1 && (
           <button type="button" className="button button--small button--secondary approval__inbox" onClick={onReviewAll}>

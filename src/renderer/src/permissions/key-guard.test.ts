@@ -1,6 +1,6 @@
 // PX1 (issue 12 item 1): an approval's keys and one-click answers act only on purpose.
 import { describe, expect, it } from 'vitest';
-import { escapeDenies, shortcutArmed } from './key-guard';
+import { escapeDenies, formKey, shortcutArmed } from './key-guard';
 
 describe('shortcut keys wait for focus and a quiet moment', () => {
   it('never act while the approval does not have the focus', () => {
@@ -22,5 +22,22 @@ describe('Esc denies only when pressed twice', () => {
     expect(escapeDenies(1_000, null, 3_000)).toBe(false);
     expect(escapeDenies(2_000, 1_000, 3_000)).toBe(true);
     expect(escapeDenies(5_000, 1_000, 3_000)).toBe(false);
+  });
+});
+
+describe('PX1 a request answered by a form (issue 19)', () => {
+  it('text typed into the form\'s own box stays there', () => {
+    expect(formKey('a', true, false)).toBe('pass');
+    expect(formKey('Enter', true, false)).toBe('pass');
+  });
+  it('keys that choose or send wait for the quiet moment', () => {
+    for (const key of ['Enter', ' ', 'ArrowDown']) {
+      expect(formKey(key, false, false)).toBe('hold');
+      expect(formKey(key, false, true)).toBe('pass');
+    }
+  });
+  it('other text on a choice was meant for the message box', () => {
+    expect(formKey('k', false, true)).toBe('to-composer');
+    expect(formKey('Tab', false, false)).toBe('pass');
   });
 });

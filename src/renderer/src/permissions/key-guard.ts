@@ -22,3 +22,14 @@ export const ESC_CONFIRM_MS = 3000;
 export function escapeDenies(now: number, armedAt: number | null, confirmMs = ESC_CONFIRM_MS): boolean {
   return armedAt !== null && now - armedAt <= confirmMs;
 }
+
+/**
+ * A key pressed in a request answered by a form (questions, a plan): text typed into the form's own
+ * boxes stays there; keys that would choose or send (Enter, Space, arrows) wait for the same quiet
+ * moment as 1/2/3 ('hold'); other text was meant for the message box ('to-composer').
+ */
+export function formKey(key: string, inTextEntry: boolean, keysArmed: boolean): 'pass' | 'hold' | 'to-composer' {
+  if (inTextEntry) return 'pass';
+  if (key === 'Enter' || key === ' ' || key.startsWith('Arrow')) return keysArmed ? 'pass' : 'hold';
+  return key.length === 1 ? 'to-composer' : 'pass';
+}

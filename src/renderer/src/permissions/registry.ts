@@ -1,6 +1,7 @@
-// The tool's kind → the approval dialog's request kind (exec, edit, read, fetch, mcp). A new kind = one
-// component in kinds/ and one line below; any other tool gets the generic kind. The kind comes with
-// the request (ToolDef.kind); a rule's tool name is read as Claude Code's vocabulary says.
+// The tool's kind → the approval dialog's request kind (exec, edit, read, fetch, mcp), or a tool's own
+// form (questions, a plan). A new kind = one component in kinds/ and one line below; any other tool
+// gets the generic kind. The kind comes with the request (ToolDef.kind); a rule's tool name is read
+// as Claude Code's vocabulary says.
 import type { PermissionRequestView } from '../../../shared/permissions/request';
 import { parseRule } from '../../../shared/permissions/rule';
 import type { ToolKind } from '../../../shared/tools/traits';
@@ -9,6 +10,8 @@ import { execRequest } from './kinds/ExecRequest';
 import { fetchRequest } from './kinds/FetchRequest';
 import { genericRequest } from './kinds/GenericRequest';
 import { mcpRequest } from './kinds/McpRequest';
+import { planRequest } from './kinds/PlanRequest';
+import { questionsRequest } from './kinds/QuestionsRequest';
 import { readRequest } from './kinds/ReadRequest';
 import { kindOfToolName, requestKind } from '../../../shared/permissions/request-traits';
 import type { RequestKind } from './types';
@@ -23,8 +26,14 @@ const kinds: Record<ToolKind, RequestKind> = {
   other: genericRequest,
 };
 
+/** Tools answered with a form of their own, not yes or no. */
+const ownKinds: Record<string, RequestKind> = {
+  AskUserQuestion: questionsRequest,
+  ExitPlanMode: planRequest,
+};
+
 export function requestKindFor(request: PermissionRequestView): RequestKind {
-  return kinds[requestKind(request)];
+  return (Object.hasOwn(ownKinds, request.toolName) ? ownKinds[request.toolName] : undefined) ?? kinds[requestKind(request)];
 }
 
 /** The request kind whose words describe rules of this tool name. */

@@ -2,6 +2,7 @@
 import type { ComponentType } from 'react';
 import type { PermissionRequestView } from '../../../shared/permissions/request';
 import type { PermissionRuleValue } from '../../../shared/permissions/rule';
+import type { ReplyExtra } from '../stores/tools-store';
 import type { ViewEnv } from '../tools/view-env';
 
 export interface RequestKind {
@@ -19,4 +20,16 @@ export interface RequestKind {
   ruleWords(rule: PermissionRuleValue): string;
   /** The icon beside the question. */
   Icon: ComponentType<{ size?: number }>;
+  /**
+   * A request the person answers with more than yes or no (a question form, a plan to approve): it
+   * takes the place of the details, "Why am I asked?" and the Allow / Deny buttons.
+   */
+  Form?: ComponentType<RequestFormProps>;
+}
+
+export interface RequestFormProps {
+  request: PermissionRequestView;
+  /** Answers wait (just appeared, or an answer is on its way). */
+  disabled: boolean;
+  onAnswer: (decision: 'allow_once' | 'allow_always' | 'deny', extra?: ReplyExtra) => void;
 }

@@ -34,6 +34,10 @@ export interface ReplyExtra {
   destination?: RuleDestination;
   /** "Every edit until this conversation ends" instead of a rule. */
   sessionMode?: 'acceptEdits';
+  /** With allow_once: the person's answer as the call's input (a question form's answers). */
+  updatedInput?: Record<string, unknown>;
+  /** With allow_once of a plan: the mode the conversation goes on in. */
+  nextMode?: 'default' | 'acceptEdits';
 }
 
 /** What main did with a group of answers: `stale` ones were already settled or withdrawn. */
@@ -207,6 +211,8 @@ export function createToolsStore(bridge: Bridge, options: ToolsStoreOptions): To
             ...(decision === 'allow_always' && rule && !extra.sessionMode ? { rule } : {}),
             ...(decision === 'allow_always' && extra.destination && !extra.sessionMode ? { destination: extra.destination } : {}),
             ...(decision === 'allow_always' && extra.sessionMode ? { sessionMode: extra.sessionMode } : {}),
+            ...(decision === 'allow_once' && extra.updatedInput ? { updatedInput: extra.updatedInput } : {}),
+            ...(decision === 'allow_once' && extra.nextMode ? { nextMode: extra.nextMode } : {}),
           });
           // Taken, or already settled elsewhere (accepted: false): either way it no longer waits here.
           removeRequest(requestId);

@@ -1,7 +1,10 @@
 // Tool name → its view. Adding a view = a folder `tools/<name>/` and one line below; any tool
 // without one (unknown, MCP) gets the generic view. Views never switch on tool names.
+import { askUserQuestionView } from './AskUserQuestion/AskUserQuestionView';
 import { bashView } from './Bash/BashView';
 import { editView } from './Edit/EditView';
+import { enterPlanModeView } from './EnterPlanMode/EnterPlanModeView';
+import { exitPlanModeView } from './ExitPlanMode/ExitPlanModeView';
 import { genericView } from './generic/GenericView';
 import { globView } from './Glob/GlobView';
 import { grepView } from './Grep/GrepView';
@@ -16,12 +19,15 @@ import type { ToolView, ToolViewParts } from './types';
 import { writeView } from './Write/WriteView';
 
 const views: Record<string, ToolViewParts> = {
+  AskUserQuestion: askUserQuestionView,
   Bash: bashView,
   Read: readView,
   Grep: grepView,
   Glob: globView,
   Write: writeView,
   Edit: editView,
+  EnterPlanMode: enterPlanModeView,
+  ExitPlanMode: exitPlanModeView,
   NotebookEdit: notebookEditView,
   Skill: skillView,
   TaskOutput: taskOutputView,
