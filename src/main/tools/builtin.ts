@@ -11,6 +11,8 @@ import { ReadTool } from './read/read.tool';
 import { TaskOutputTool } from './task-output/task-output.tool';
 import { TaskStopTool } from './task-stop/task-stop.tool';
 import { ToolSearchTool } from './tool-search/tool-search.tool';
+import { WebFetchTool } from './web-fetch/web-fetch.tool';
+import { WebSearchTool } from './web-search/web-search.tool';
 import { WriteTool } from './write/write.tool';
 
 // The `typeof` guard keeps vitest (which has no define) working; at build time the constant is
@@ -32,6 +34,8 @@ export function getAllBaseTools(): AnyTool[] {
     TaskOutputTool,
     TaskStopTool,
     ToolSearchTool,
+    WebFetchTool,
+    WebSearchTool,
     WriteTool,
     ...(GatedExampleTool ? [GatedExampleTool] : []),
   ];
