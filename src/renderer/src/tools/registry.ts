@@ -9,6 +9,8 @@ import { notebookEditView } from './NotebookEdit/NotebookEditView';
 import { readView } from './Read/ReadView';
 import { taskOutputView } from './TaskOutput/TaskOutputView';
 import { taskStopView } from './TaskStop/TaskStopView';
+import { webFetchView } from './WebFetch/WebFetchView';
+import { webSearchView } from './WebSearch/WebSearchView';
 import { SEARCH_GROUP_KEY, SearchGrouped } from './shared/SearchGrouped';
 import type { ToolView, ToolViewParts } from './types';
 import { writeView } from './Write/WriteView';
@@ -23,6 +25,8 @@ const views: Record<string, ToolViewParts> = {
   NotebookEdit: notebookEditView,
   TaskOutput: taskOutputView,
   TaskStop: taskStopView,
+  WebFetch: webFetchView,
+  WebSearch: webSearchView,
 };
 
 const cache = new Map<string, ToolView>();
