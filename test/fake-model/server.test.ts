@@ -43,6 +43,28 @@ describe('fake model server', () => {
     expect(msg.content[1]).toEqual({ type: 'tool_use', id: 'toolu_1', name: 'Read', input });
   });
 
+  it('TL streams server-tool blocks (web search) the SDK reassembles, and accepts a server tool in `tools`', async () => {
+    const hits = [{ type: 'web_search_result', title: 'Node.js', url: 'https://nodejs.org/', encrypted_content: 'x' }];
+    server = await startFakeModelServer({
+      replies: [{
+        content: [
+          { type: 'text', text: 'Searching.' },
+          { type: 'server_tool_use', id: 'srvtoolu_1', name: 'web_search', input: { query: 'node lts' } },
+          { type: 'web_search_tool_result', tool_use_id: 'srvtoolu_1', content: hits },
+          { type: 'text', text: 'Node 24 is the LTS.' },
+        ],
+        chunkSize: 4,
+      }],
+    });
+    const msg = await client(server.url).messages
+      .stream({ ...ask, tools: [{ type: 'web_search_20250305', name: 'web_search', max_uses: 8 }] })
+      .finalMessage();
+    expect(msg.stop_reason).toBe('end_turn');
+    expect(msg.content[1]).toEqual({ type: 'server_tool_use', id: 'srvtoolu_1', name: 'web_search', input: { query: 'node lts' } });
+    expect(msg.content[2]).toEqual({ type: 'web_search_tool_result', tool_use_id: 'srvtoolu_1', content: hits });
+    expect((await server.waitForRequests(1))[0]!.body.tools[0]).toEqual({ type: 'web_search_20250305', name: 'web_search', max_uses: 8 });
+  });
+
   it('answers non-stream requests with a whole message, and uses the fallback when the queue is empty', async () => {
     server = await startFakeModelServer({ fallback: (req) => ({ content: [{ type: 'text', text: `echo ${req.body.messages.length}` }], usage: { input_tokens: 3, output_tokens: 2 } }) });
     const msg = await client(server.url).messages.create(ask);

@@ -4,7 +4,13 @@ import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { checkRequest } from './validate';
 
-export type ScriptedBlock = { type: 'text'; text: string } | { type: 'tool_use'; id?: string; name: string; input: unknown };
+export type ScriptedBlock =
+  | { type: 'text'; text: string }
+  | { type: 'tool_use'; id?: string; name: string; input: unknown }
+  /** A search the API ran itself (web search): streamed like tool_use, but it ends no turn. */
+  | { type: 'server_tool_use'; id?: string; name: string; input: unknown }
+  /** The API's search results, sent whole in content_block_start; `content` may be an error object. */
+  | { type: 'web_search_tool_result'; tool_use_id: string; content: unknown };
 export type ScriptedReply =
   | {
       content: ScriptedBlock[];
@@ -73,9 +79,11 @@ type Finished = { content: ScriptedBlock[]; stop_reason?: string; usage?: { inpu
 
 /** The complete Message object a reply stands for (also the non-stream response body). */
 function finalMessage(reply: Finished, req: RecordedRequest) {
-  const content = reply.content.map((b) =>
-    b.type === 'text' ? { type: 'text', text: b.text } : { type: 'tool_use', id: b.id ?? nextId('toolu'), name: b.name, input: b.input ?? {} },
-  );
+  const content = reply.content.map((b) => {
+    if (b.type === 'text') return { type: 'text', text: b.text };
+    if (b.type === 'web_search_tool_result') return { type: 'web_search_tool_result', tool_use_id: b.tool_use_id, content: b.content };
+    return { type: b.type, id: b.id ?? nextId(b.type === 'tool_use' ? 'toolu' : 'srvtoolu'), name: b.name, input: b.input ?? {} };
+  });
   const stop = reply.stop_reason ?? (content.some((b) => b.type === 'tool_use') ? 'tool_use' : 'end_turn');
   return {
     id: nextId('msg'),
@@ -159,8 +167,10 @@ export async function startFakeModelServer(opts: FakeModelOptions = {}): Promise
         for (const text of chunks(block.text ?? '', size)) {
           if (!(await send('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'text_delta', text } }))) return;
         }
+      } else if (block.type === 'web_search_tool_result') {
+        if (!(await send('content_block_start', { type: 'content_block_start', index, content_block: block }))) return;
       } else {
-        if (!(await send('content_block_start', { type: 'content_block_start', index, content_block: { type: 'tool_use', id: block.id, name: block.name, input: {} } }))) return;
+        if (!(await send('content_block_start', { type: 'content_block_start', index, content_block: { type: block.type, id: block.id, name: block.name, input: {} } }))) return;
         for (const partial_json of chunks(JSON.stringify(block.input), size)) {
           if (!(await send('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json } }))) return;
         }

@@ -16,6 +16,11 @@ export function checkRequest(body: Record<string, unknown>): string | null {
   if (body.tools !== undefined) {
     if (!Array.isArray(body.tools)) return 'tools: Input should be a valid list';
     for (const [i, t] of (body.tools as Record<string, unknown>[]).entries()) {
+      // A server tool (web search) is named by its `type` and has no input_schema.
+      if (typeof t?.type === 'string' && t.type !== 'custom') {
+        if (typeof t.name !== 'string') return `tools.${i}.name: Field required`;
+        continue;
+      }
       if (typeof t?.name !== 'string' || typeof t?.input_schema !== 'object') return `tools.${i}: name and input_schema are required`;
     }
   }

@@ -3,7 +3,7 @@
 // stream-json protocol, line by line: system init, assistant, user (tool results), result.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from './cli-run';
-import { createHarness, resultFor, sentBuiltinNames, type Harness } from './harness';
+import { allBuiltinNames, createHarness, resultFor, sentBuiltinNames, type Harness } from './harness';
 
 let h: Harness;
 beforeEach(async () => void (h = await createHarness()));
@@ -90,7 +90,7 @@ describe('agent-desk -p with tools', () => {
     const lines = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
     expect(lines.map((l) => (l.subtype ? `${l.type}:${l.subtype}` : l.type))).toEqual(['system:init', 'assistant', 'user', 'assistant', 'result:success']);
     const [init, assistant, user, , result] = lines;
-    expect(init).toMatchObject({ session_id: result.session_id, cwd: h.projectDir, model: 'claude-sonnet-5', tools: sentBuiltinNames(), permissionMode: 'default' });
+    expect(init).toMatchObject({ session_id: result.session_id, cwd: h.projectDir, model: 'claude-sonnet-5', tools: allBuiltinNames(), permissionMode: 'default' });
     expect(assistant.message.content).toEqual([{ type: 'text', text: 'Running.' }, { type: 'tool_use', id: 'toolu_7', name: 'Bash', input: { command: 'echo streamed' } }]);
     expect(user).toMatchObject({ type: 'user', session_id: result.session_id, message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_7', content: 'streamed' }] } });
     // Sonnet list prices: $3 / $15 per million tokens.

@@ -146,3 +146,8 @@ export function sentBuiltinNames(without: (name: string) => boolean = () => fals
     .map((t) => t.name)
     .sort();
 }
+
+/** Every built-in tool's name, deferred ones too (the stream-json init lists them all, as Claude Code's does). */
+export function allBuiltinNames(): string[] {
+  return getAllBaseTools().map((t) => t.name).sort();
+}

@@ -193,6 +193,7 @@ export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
       log,
       now: Date.now,
       newId: randomUUID,
+      model,
     })),
   });
 

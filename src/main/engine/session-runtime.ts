@@ -15,6 +15,8 @@ import type { SessionEventBody } from './event-body';
 import type { ToolsConfig } from './tools/config';
 import { createToolRuntime, type ToolRuntime } from './tools/runtime';
 import { taskApprovalTimeoutMs } from './tools/task-approval';
+import { createSideQuery } from './tools/side-query';
+import type { ModelAccess } from '../model/access';
 
 export type NoticeLevel = 'info' | 'warn' | 'error';
 
@@ -48,6 +50,8 @@ export interface RuntimeFactoryOptions {
   newId: () => string;
   /** "Always allow" to a settings file (absent: such answers only add a session rule). */
   saveRule?: (projectDir: string, destination: Exclude<RuleDestination, 'session'>, behavior: RuleBehavior, rule: string) => Promise<void>;
+  /** The engine's model, for tools' own requests (WebFetch, WebSearch); absent: those tools cannot answer. */
+  model?: ModelAccess;
 }
 
 export function toolResultsDir(dataDir: string, projectDir: string, sessionId: string): string {
@@ -110,6 +114,7 @@ export function createSessionRuntimeFactory(opts: RuntimeFactoryOptions): Sessio
       ...(origin ? { origin } : {}),
       // A background task has nobody watching: its requests turn into denials after a while.
       ...(origin?.().kind === 'task' ? { approvalTimeoutMs: taskTimeoutMs } : {}),
+      ...(opts.model ? { sideQuery: createSideQuery({ model: opts.model, envs: () => [opts.env, settings().env] }) } : {}),
     });
     return {
       tools,

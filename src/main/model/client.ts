@@ -9,7 +9,7 @@ import { ModelError } from './errors';
 import { idleWatchingFetch, StreamStalledError } from './idle-watch';
 import { DEFAULT_STREAM_LIMITS } from './limits';
 import { classifyFailure, parseRetryAfter, type Failure } from './retry';
-import type { ModelClient, ModelRequest, ModelStreamEvent } from './types';
+import type { ModelClient, ModelRequest, ModelStreamEvent, RawContentBlock } from './types';
 
 type Sdk = typeof import('@anthropic-ai/sdk');
 let sdkPromise: Promise<Sdk> | null = null;
@@ -34,7 +34,7 @@ export interface ClientOptions {
 /** The raw stream events we read; the SDK's own types are far wider than what we use. */
 type RawEvent =
   | { type: 'message_start'; message: { model: string; usage?: RawUsage } }
-  | { type: 'content_block_start'; index: number; content_block: { type: string; text?: string; id?: string; name?: string } }
+  | { type: 'content_block_start'; index: number; content_block: { type: string; text?: string; id?: string; name?: string; [k: string]: unknown } }
   | { type: 'content_block_delta'; index: number; delta: { type: string; text?: string; partial_json?: string } }
   | { type: 'content_block_stop'; index: number }
   | { type: 'message_delta'; delta: { stop_reason: string | null }; usage?: RawUsage }
@@ -186,6 +186,8 @@ export function createModelClient(opts: ClientOptions): ModelClient {
     let finished = false;
     const blocks = new Map<number, ContentBlock>();
     const json = new Map<number, string>();
+    // Server-tool blocks (web search) as sent: a tool's own request reads them, the conversation never does.
+    const server = new Map<number, RawContentBlock>();
     try {
       for await (const ev of events) {
         switch (ev.type) {
@@ -201,7 +203,11 @@ export function createModelClient(opts: ClientOptions): ModelClient {
               blocks.set(ev.index, { type: 'tool_use', id: b.id ?? '', name: b.name ?? '', input: {} });
               json.set(ev.index, '');
             }
-            // Other block kinds (thinking, server tools) are not requested yet and are ignored.
+            else {
+              // A server_tool_use streams its input like tool_use; a web_search_tool_result arrives whole.
+              server.set(ev.index, { ...b });
+              if (b.type === 'server_tool_use') json.set(ev.index, '');
+            }
             break;
           }
           case 'content_block_delta': {
@@ -215,6 +221,14 @@ export function createModelClient(opts: ClientOptions): ModelClient {
             break;
           }
           case 'content_block_stop': {
+            const serverBlock = server.get(ev.index);
+            if (serverBlock?.type === 'server_tool_use') {
+              try {
+                serverBlock.input = JSON.parse(json.get(ev.index) || '{}');
+              } catch {
+                serverBlock.input = {};
+              }
+            }
             const block = blocks.get(ev.index);
             if (block?.type === 'tool_use') {
               const raw = json.get(ev.index) ?? '';
@@ -246,7 +260,8 @@ export function createModelClient(opts: ClientOptions): ModelClient {
     if (overtime()) throw classifyFailure({ kind: 'deadline', timeoutMs }, ctx);
     if (!finished) throw classifyFailure({ kind: 'truncated' }, ctx);
     const content = [...blocks.entries()].sort((a, b) => a[0] - b[0]).map(([, b]) => b);
-    yield { type: 'done', content, stopReason, usage, model };
+    const raw = [...blocks.entries(), ...server.entries()].sort((a, b) => a[0] - b[0]).map(([, b]) => b as RawContentBlock);
+    yield { type: 'done', content, stopReason, usage, model, ...(server.size > 0 ? { raw } : {}) };
   }
 
   return { stream };

@@ -34,11 +34,21 @@ export interface SystemBlock {
   cache_control?: CacheControl | null;
 }
 
+/** A tool the API runs itself (web search): its `type` names it, it has no input_schema. */
+export interface ServerTool {
+  type: string;
+  name: string;
+  [option: string]: unknown;
+}
+
+/** A reply's block as the API sent it, server-tool blocks included (`server_tool_use`, `web_search_tool_result`). */
+export type RawContentBlock = { type: string; [field: string]: unknown };
+
 export interface ModelRequest {
   model: string;
   system?: string | SystemBlock[];
   messages: ApiMessage[];
-  tools?: ApiTool[];
+  tools?: Array<ApiTool | ServerTool>;
   maxTokens?: number;
 }
 
@@ -48,7 +58,8 @@ export type ModelStreamEvent =
   | { type: 'text'; index: number; text: string }
   /** A tool_use block is complete (its input fully streamed and parsed). */
   | { type: 'tool_use'; index: number; block: ToolUseBlock; inputError?: string }
-  | { type: 'done'; content: ContentBlock[]; stopReason: string | null; usage: Usage; model: string };
+  /** `raw`: every block in order as sent, server-tool blocks too (the conversation keeps only `content`). */
+  | { type: 'done'; content: ContentBlock[]; stopReason: string | null; usage: Usage; model: string; raw?: RawContentBlock[] };
 
 export interface ModelClient {
   /** Streams one request. Throws ModelError (already classified) on failure, including 'aborted'. */

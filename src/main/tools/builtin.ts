@@ -16,6 +16,8 @@ import { TaskOutputTool } from './task-output/task-output.tool';
 import { TaskStopTool } from './task-stop/task-stop.tool';
 import { TodoWriteTool } from './todo-write/todo-write.tool';
 import { ToolSearchTool } from './tool-search/tool-search.tool';
+import { WebFetchTool } from './web-fetch/web-fetch.tool';
+import { WebSearchTool } from './web-search/web-search.tool';
 import { WriteTool } from './write/write.tool';
 
 // The `typeof` guard keeps vitest (which has no define) working; at build time the constant is
@@ -42,6 +44,8 @@ export function getAllBaseTools(): AnyTool[] {
     TaskStopTool,
     TodoWriteTool,
     ToolSearchTool,
+    WebFetchTool,
+    WebSearchTool,
     WriteTool,
     ...(GatedExampleTool ? [GatedExampleTool] : []),
   ];

@@ -14,6 +14,7 @@ import { getAllBaseTools } from '../../tools/builtin';
 import { assembleToolPool, simpleModeFromEnv } from '../../tools/core/assemble';
 import { createBackgroundRequests } from '../../tools/core/backgrounding';
 import { createDeferredToolState } from '../../tools/core/deferred';
+import type { SideQuery } from '../../tools/core/side-query';
 import type { AnyTool, SessionModePort, SessionToolState, ToolUseContext } from '../../tools/core/tool';
 import { buildToolsParam } from '../../tools/core/tools-param';
 import { NULL_CLASSIFIER, type HookRunner, type PipelineDeps } from '../../tools/pipeline/deps';
@@ -55,6 +56,8 @@ export interface ToolRuntimeOptions {
   origin?: () => RequestOrigin;
   /** Background tasks only: a permission request nobody answers within this many ms becomes a denial. */
   approvalTimeoutMs?: number;
+  /** Tools' own requests to the model (WebFetch, WebSearch); absent: such tools say no model is reachable. */
+  sideQuery?: SideQuery;
 }
 
 export interface ToolRuntime extends ToolRunner {
@@ -161,6 +164,7 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
       folderTrusted: () => opts.settings().folder?.trusted === true,
       ...(opts.env.HOME ? { home: opts.env.HOME } : {}),
       permissionMode: modePort,
+      ...(opts.sideQuery ? { sideQuery: opts.sideQuery } : {}),
     };
     return modifiers.reduce((ctx, m) => {
       try {

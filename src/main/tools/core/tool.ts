@@ -10,6 +10,7 @@ import type { FileStateCache } from '../file-state/file-state';
 import type { DecisionReason, PermissionMode, PermissionResult } from '../../permissions/types';
 import type { BackgroundRequests } from './backgrounding';
 import type { DeferredToolState } from './deferred';
+import type { SideQuery } from './side-query';
 
 /** JSON Schema as sent to the API (`input_schema`). */
 export type ToolInputJSONSchema = { type: 'object'; properties?: Record<string, unknown>; required?: string[]; [k: string]: unknown };
@@ -68,6 +69,8 @@ export interface ToolUseContext {
   toolUseId?: string;
   /** The session's "keep running in background" requests (BA10); absent = calls cannot move. */
   backgroundRequests?: BackgroundRequests;
+  /** A request of the tool's own to the model (WebFetch, WebSearch); absent = no model is reachable. */
+  sideQuery?: SideQuery;
   /** Assistant mode (BA10): a blocking command moves itself to the background after this long. */
   blockingBudgetMs?: number;
   /** Whether the project folder's own configuration counts now (PX4); absent = it does not. */

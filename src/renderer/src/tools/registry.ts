@@ -13,6 +13,8 @@ import { readView } from './Read/ReadView';
 import { taskOutputView } from './TaskOutput/TaskOutputView';
 import { taskStopView } from './TaskStop/TaskStopView';
 import { todoWriteView } from './TodoWrite/TodoWriteView';
+import { webFetchView } from './WebFetch/WebFetchView';
+import { webSearchView } from './WebSearch/WebSearchView';
 import { SEARCH_GROUP_KEY, SearchGrouped } from './shared/SearchGrouped';
 import { skillView } from './Skill/SkillView';
 import type { ToolView, ToolViewParts } from './types';
@@ -33,6 +35,8 @@ const views: Record<string, ToolViewParts> = {
   TaskOutput: taskOutputView,
   TaskStop: taskStopView,
   TodoWrite: todoWriteView,
+  WebFetch: webFetchView,
+  WebSearch: webSearchView,
 };
 
 const cache = new Map<string, ToolView>();
