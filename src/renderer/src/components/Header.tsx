@@ -43,7 +43,7 @@ export function Header({ actions }: { actions?: ReactNode } = {}): ReactNode {
           </span>
         )}
         {host && (
-          <span className="chip chip--quiet" title={host === 'web' ? 'Running in the browser' : 'Desktop app'}>
+          <span className="chip chip--quiet chip--host" title={host === 'web' ? 'Running in the browser' : 'Desktop app'}>
             <span className="visually-hidden">Host: </span>
             {host === 'web' ? 'Web' : 'Desktop'}
           </span>
