@@ -106,6 +106,27 @@ test.describe('AskUserQuestion in Chromium (issue 19)', () => {
     // The plan was the only thing asked: the Write ran without a dialog.
     expect(await dialogsOpened(page)).toBe(1);
     await expect(page.getByRole('article', { name: /^Plan approved/ })).toBeVisible();
+    // The message box shows the mode the plan was approved into.
+    await expect(page.getByRole('combobox', { name: 'How the assistant works' })).toHaveValue('acceptEdits');
     await page.screenshot({ path: screenshotPath('plan-approved') });
+  });
+
+  test('issue 19 plan mode picked in the message box before the first message: the model is told and nothing changes', async ({ page, webApp }) => {
+    const file = path.join(webApp.projectDir, 'notes.md');
+    webApp.fake.push({ content: [useTool('Write', { file_path: file, content: 'too early\n' })] }, say('Here is how I would do it: first the notes file, then the note.'));
+    await page.goto(webApp.url);
+    const mode = page.getByRole('combobox', { name: 'How the assistant works' });
+    await expect(mode).toHaveValue('default');
+    await mode.selectOption({ label: 'Plan only, change nothing' });
+    await page.screenshot({ path: screenshotPath('composer-plan-mode') });
+    await ask(page, 'Add a notes file');
+    await expect(ui(page).transcript).toContainText('Here is how I would do it');
+    expect(JSON.stringify(webApp.fake.requests[0]!.body.system)).toContain('Plan mode is active.');
+    expect(resultText(toolResults(webApp.fake.requests[1]!)[0]!)).toContain('plan mode');
+    await expect(readFile(file, 'utf8')).rejects.toThrow();
+    await expect(mode).toHaveValue('plan');
+    // Back to asking for the next message.
+    await mode.selectOption({ label: 'Ask before changes' });
+    await expect(mode).toHaveValue('default');
   });
 });

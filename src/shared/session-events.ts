@@ -65,5 +65,7 @@ export const SessionEvent = z.discriminatedUnion('type', [
   z.object({ ...base, type: z.literal('run_stopped'), messageId: z.string().nullable(), stop: RunStop }),
   /** Usage of the model call that just ended, and the session's running total. */
   z.object({ ...base, type: z.literal('usage'), turn: UsageTotals, total: UsageTotals }),
+  /** The session's permission mode changed (the person chose one, plan mode began, a plan was approved). */
+  z.object({ ...base, type: z.literal('mode'), mode: z.string() }),
 ]);
 export type SessionEvent = z.infer<typeof SessionEvent>;

@@ -65,4 +65,26 @@ describe('plan mode in the app (issue 19)', () => {
     await session.start('go').done;
     expect(resultFor(h.server.requests[1]!.body, 'toolu_plan')).toMatchObject({ is_error: true, content: expect.stringContaining('You are not in plan mode') });
   });
+
+  it('issue 19 plan mode chosen in the message box: the model is told, an edit is refused, the change is an event; back to asking', async () => {
+    const file = path.join(h.projectDir, 'notes.md');
+    h.server.push(
+      { content: [{ type: 'tool_use', id: 'toolu_w', name: 'Write', input: { file_path: file, content: 'x\n' } }] },
+      { content: [{ type: 'text', text: 'I will plan instead.' }] },
+      { content: [{ type: 'text', text: 'Asking again.' }] },
+    );
+    const engine = await h.engine();
+    const session = await engine.sessions.createSession(h.projectDir);
+    expect(await engine.sessions.setMode(h.projectDir, session.id, 'plan')).toBe('plan');
+    expect(h.events).toContainEqual(expect.objectContaining({ type: 'mode', sessionId: session.id, mode: 'plan' }));
+    expect((await session.start('add notes').done).ok).toBe(true);
+    expect(JSON.stringify(h.server.requests[0]!.body.system)).toContain('Plan mode is active.');
+    expect(resultFor(h.server.requests[1]!.body, 'toolu_w')).toMatchObject({ is_error: true, content: expect.stringContaining('plan mode') });
+    expect(existsSync(file)).toBe(false);
+
+    expect(await engine.sessions.setMode(h.projectDir, session.id, 'default')).toBe('default');
+    expect((await session.start('go on').done).ok).toBe(true);
+    expect(JSON.stringify(h.server.requests[2]!.body.system)).not.toContain('Plan mode is active.');
+    expect((await engine.sessions.open(h.projectDir, session.id)).mode).toBe('default');
+  });
 });

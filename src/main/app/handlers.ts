@@ -100,6 +100,10 @@ export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; sen
       return { accepted: true as const };
     },
     'session:stop': async ({ sessionId }, ctx) => ({ stopped: await sessions.stop(requireProject(ctx), sessionId) }),
+    'session:set-mode': async ({ sessionId, mode }, ctx) => {
+      if (!sessions.setMode) throw new IpcFailure({ code: 'unsupported', message: 'How the assistant works cannot be changed here.' });
+      return { mode: await sessions.setMode(requireProject(ctx), sessionId, mode) };
+    },
     'session:background-call': async ({ sessionId, toolUseId }, ctx) => ({
       moved: (await sessions.backgroundCall?.(requireProject(ctx), sessionId, toolUseId)) ?? false,
     }),

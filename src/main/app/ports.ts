@@ -25,12 +25,15 @@ export interface SessionService {
     toolCalls?: ToolCallView[];
     pendingPermissions?: PermissionRequestView[];
     usage?: UsageTotals | null;
+    mode?: string;
   }>;
   /** Starts a turn and resolves once it is accepted; the reply streams as events. Throws IpcFailure('busy') while a turn runs. */
   send(projectDir: string, sessionId: string, text: string): Promise<void>;
   /** Send the conversation again after a turn that ended on an error, adding nothing. */
   retry(projectDir: string, sessionId: string): Promise<void>;
   stop(projectDir: string, sessionId: string): Promise<boolean>;
+  /** How the assistant works from the next call on; the mode in effect after it (absent = fixed). */
+  setMode?(projectDir: string, sessionId: string, mode: 'default' | 'acceptEdits' | 'plan'): Promise<string>;
   /** "Keep running in background" for a running call (BA10); false when it cannot move (absent = none can). */
   backgroundCall?(projectDir: string, sessionId: string, toolUseId: string): Promise<boolean>;
   /** A conversation's new name (absent = conversations keep their first message's). */

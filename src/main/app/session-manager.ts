@@ -73,7 +73,12 @@ export class SessionManager implements SessionService {
       toolCalls: s.toolCalls(),
       pendingPermissions: s.pendingPermissions(),
       usage: s.usage(),
+      mode: s.permissionMode(),
     };
+  }
+
+  async setMode(projectDir: string, sessionId: string, mode: 'default' | 'acceptEdits' | 'plan'): Promise<string> {
+    return (await this.get(projectDir, sessionId)).setPermissionMode(mode);
   }
 
   async send(projectDir: string, sessionId: string, text: string): Promise<void> {

@@ -13,6 +13,7 @@ import { isTerminal, type ToolCallView } from '../../shared/tools/tool-call';
 import { targetOf } from '../../shared/tools/traits';
 import { messageText, type Message, type RunStop, type SessionStatus, type SessionSummary, type Usage } from '../../shared/transcript';
 import type { Logger } from '../base/log';
+import type { PermissionMode } from '../permissions/types';
 import { TEMP_FILE_PATTERN, tempPathFor } from '../fs/atomic-write';
 import type { ModelAccess } from '../model/access';
 import { ModelError } from '../model/errors';
@@ -188,6 +189,12 @@ export class Session {
 
   permissionMode(): string {
     return this.runtime?.tools?.mode() ?? 'default';
+  }
+
+  /** The person's choice of mode, from the next call on (a running turn sees it at its next call). */
+  setPermissionMode(mode: PermissionMode): string {
+    this.runtime?.tools?.setMode(mode);
+    return this.permissionMode();
   }
 
   /** Answers one of this session's pending permission requests; false when it is not one of them. */

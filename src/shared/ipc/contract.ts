@@ -101,7 +101,14 @@ export const invokeContract = {
       earlier: z.number().int().min(0).default(0),
       /** Messages on earlier pages whose file changes came along (for the Changes pane), not shown yet. */
       earlierIds: z.array(z.string()).default([]),
+      /** How the assistant works in it now: 'default' (asks), 'acceptEdits', 'plan', 'bypassPermissions'. */
+      mode: z.string().default('default'),
     }),
+  },
+  /** The person picks how the assistant works from the next call on (the message box's choice). */
+  'session:set-mode': {
+    request: z.strictObject({ sessionId, mode: z.enum(['default', 'acceptEdits', 'plan']) }),
+    response: z.object({ mode: z.string() }),
   },
   /** The page of a conversation's messages before the first `before` (the last answer's `earlier`). */
   'session:earlier': {

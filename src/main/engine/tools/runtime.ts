@@ -66,6 +66,8 @@ export interface ToolRuntime extends ToolRunner {
   /** Names of the tools the model is offered now (stream-json init). */
   toolNames(): string[];
   mode(): PermissionMode;
+  /** The session switched to `mode` for every call from now on (the person's choice, or a tool's). */
+  setMode(mode: PermissionMode): void;
   /** Forget the previous message's context changes (contextModifier lasts one user message). */
   beginMessage(): void;
   /** The latest card of each call of this session (most recent last). */
@@ -131,6 +133,7 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
     set: (m) => {
       chosenMode = m;
       sessionMode = null;
+      opts.publish({ type: 'mode', mode: mode() });
     },
   };
 
@@ -255,6 +258,7 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
     },
     toolNames: () => assemble().map((t) => t.name),
     mode,
+    setMode: (m) => modePort.set(m),
     beginMessage() {
       modifiers = [];
     },
@@ -306,7 +310,10 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
       // for an editing tool's request, and never in place of a stricter or looser mode already chosen.
       if (reply.decision === 'allow_always' && reply.sessionMode === 'acceptEdits') {
         const req = prompts.pending().find((r) => r.requestId === reply.requestId);
-        if (req?.kind === 'edit') sessionMode = 'acceptEdits';
+        if (req?.kind === 'edit') {
+          sessionMode = 'acceptEdits';
+          opts.publish({ type: 'mode', mode: mode() });
+        }
         return prompts.reply(req?.kind === 'edit' ? reply : { requestId: reply.requestId, decision: 'allow_once' });
       }
       // "Always allow" with a rule: the session rule is added (and a settings file written) before the

@@ -6,7 +6,7 @@ import { EXIT_PLAN_MODE_TOOL_NAME, makeExitPlanModeInputSchema, type ExitPlanMod
 import { buildTool } from '../core/build-tool';
 import { lazySchema } from '../core/lazy-schema';
 import type { Tool, ValidationResult } from '../core/tool';
-import { EXIT_PLAN_MODE_PROMPT, PLAN_APPROVED } from './prompt';
+import { EXIT_PLAN_MODE_PROMPT, PLAN_APPROVED, PLAN_MODE_ACTIVE } from './prompt';
 
 export function createExitPlanModeTool(): Tool<ExitPlanModeInput, ExitPlanModeData> {
   return buildTool<ExitPlanModeInput, ExitPlanModeData>({
@@ -32,6 +32,8 @@ export function createExitPlanModeTool(): Tool<ExitPlanModeInput, ExitPlanModeDa
       return { data: { plan: input.plan, message: PLAN_APPROVED } };
     },
     mapResult: (data) => ({ content: data.message }),
+    // However plan mode began (EnterPlanMode, the person's choice, settings), the model knows it is in it.
+    systemNote: (ctx) => (ctx.permissionMode?.get() === 'plan' ? PLAN_MODE_ACTIVE : null),
   });
 }
 

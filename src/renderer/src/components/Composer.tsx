@@ -3,7 +3,8 @@
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { modalQueue } from '../inbox/modal-policy';
 import { COMPOSER_INPUT_ID } from '../permissions/composer-focus';
-import { useApp, useSessions, useTools } from '../stores/react';
+import { ModePicker } from '../mode/ModePicker';
+import { useApp, useMode, useSessions, useTools } from '../stores/react';
 import type { RunStop } from '../../../shared/transcript';
 import { SendIcon, StopIcon } from './icons';
 import './Composer.css';
@@ -39,6 +40,9 @@ export function Composer(): ReactNode {
   const queued = useSessions((s) => (s.currentId ? s.queued[s.currentId] : undefined));
   const queue = useSessions((s) => s.queue);
   const unqueue = useSessions((s) => s.unqueue);
+  const mode = useMode((s) => (currentId ? (s.modes[currentId] ?? 'default') : (s.draft ?? 'default')));
+  const changingMode = useMode((s) => s.changing);
+  const chooseMode = useMode((s) => s.choose);
 
   const busy = status !== 'idle' || sending;
   const canSend = text.trim().length > 0 && !busy && hasKey && connected;
@@ -129,6 +133,7 @@ export function Composer(): ReactNode {
           aria-describedby="composer-hint"
         />
         <div className="composer__actions">
+          <ModePicker mode={mode} disabled={changingMode || !connected} onChoose={(m) => void chooseMode(currentId, m)} />
           <button type="button" className="button button--secondary" disabled={status !== 'running'} onClick={() => void stop()}>
             <StopIcon size={12} /> Stop
           </button>

@@ -12,6 +12,7 @@ import { createSessionsStore, type SessionsStore } from './sessions-store';
 import { createToolsStore, type ToolsStore } from './tools-store';
 import { createTrustStore, type TrustStore } from './trust-store';
 import { createTerminalStore, type TerminalStore } from '../terminal/terminal-store';
+import { createModeStore, type ModeStore } from '../mode/mode-store';
 import { rememberedSession, rememberSession } from '../util/remembered-session';
 
 export interface Stores {
@@ -32,6 +33,8 @@ export interface Stores {
   sandbox: SandboxStore;
   /** The terminal pane's tabs and their output (issue 15 item 5). */
   terminal: TerminalStore;
+  /** How the assistant works in each conversation, and the message box's choice of it (issue 19). */
+  mode: ModeStore;
   /** Load app:init (and the session list); safe to call again. */
   start(): Promise<void>;
   dispose(): void;
@@ -51,6 +54,7 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
         always.getState().reset();
         processes.getState().reset();
         sandbox.getState().reset();
+        mode.getState().reset();
       }
       if (init.project) {
         // Before anything of the folder runs, the person is asked whether it is to be trusted.
@@ -77,6 +81,7 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
   const notify = (banner: Omit<Banner, 'id'>): void => app.getState().pushBanner(banner);
   const schedule = options.schedule ? { schedule: options.schedule } : {};
   const tools = createToolsStore(bridge, { notify, ...schedule });
+  const mode = createModeStore(bridge, notify);
   sessions = createSessionsStore(bridge, {
     notify,
     ...schedule,
@@ -85,7 +90,11 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
       tools.getState().enter(sessionId);
       if (sessionId) void sandbox.getState().load(sessionId);
     },
-    onOpened: (sessionId, answer) => tools.getState().load(sessionId, answer),
+    onOpened: (sessionId, answer) => {
+      tools.getState().load(sessionId, answer);
+      mode.getState().load(sessionId, answer.mode);
+    },
+    onCreated: (sessionId) => mode.getState().applyDraft(sessionId),
     onEarlier: (sessionId, answer) => tools.getState().load(sessionId, { toolCalls: answer.toolCalls, pendingPermissions: [], usage: null }),
   });
   const s = sessions;
@@ -100,6 +109,7 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
     tools.getState().handleEvent(event);
     s.getState().handleEvent(event);
     always.getState().handleEvent(event);
+    mode.getState().handleEvent(event);
   });
   // The folder's configuration changed and is not trusted (yet): ask again.
   const offTrust = bridge.on('project:trust', (status) => trust.setState({ status }));
@@ -134,6 +144,7 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
     always,
     processes,
     sandbox,
+    mode,
     async start() {
       await app.getState().load();
     },

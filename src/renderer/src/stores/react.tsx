@@ -12,6 +12,7 @@ import type { SessionsState } from './sessions-store';
 import type { ToolsState } from './tools-store';
 import type { TrustState } from './trust-store';
 import type { TerminalState, TerminalStore } from '../terminal/terminal-store';
+import type { ModeState } from '../mode/mode-store';
 
 const StoresContext = createContext<Stores | null>(null);
 
@@ -25,6 +26,9 @@ function useStores(): Stores {
   return stores;
 }
 
+export function useMode<T>(selector: (state: ModeState) => T): T {
+  return useStore(useStores().mode, selector);
+}
 export function useApp<T>(selector: (state: AppState) => T): T {
   return useStore(useStores().app, selector);
 }

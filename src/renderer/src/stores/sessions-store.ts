@@ -86,6 +86,8 @@ export interface SessionsStoreOptions {
   onOpened?: (sessionId: string, answer: InvokeResponse<'session:open'>) => void;
   /** An earlier page of the session still shown arrived, with its calls' snapshots. */
   onEarlier?: (sessionId: string, answer: InvokeResponse<'session:earlier'>) => void;
+  /** A conversation was created for the message about to go out; it is sent once this settles. */
+  onCreated?: (sessionId: string) => Promise<void>;
 }
 
 const newestFirst = (a: SessionSummary, b: SessionSummary): number => b.updatedAt - a.updatedAt;
@@ -272,6 +274,7 @@ export function createSessionsStore(bridge: Bridge, options: SessionsStoreOption
             sessionId = session.id;
             leaveCurrent(sessionId);
             set({ opening: false, sessions: upsertSession(get().sessions, session) });
+            await options.onCreated?.(sessionId);
           }
           await bridge.invoke('session:send', { sessionId, text: body });
           return true;
