@@ -1,7 +1,7 @@
 // The Skill tool end to end against the fake Messages API (AG9): the skills' names and descriptions in
 // the system blocks, the invoked skill's instructions in the next request after "Launching skill", and
 // a folder whose configuration is not trusted yet offering none of its own skills.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHarness, resultFor, type Harness } from './harness';
@@ -43,5 +43,44 @@ describe('Skill with the real engine (AG9)', () => {
     expect(systemText(0)).toContain('- review: Review a change');
     expect(systemText(0)).not.toContain('fmt');
     expect(resultFor(h.server.requests[1]!.body, 'toolu_s')).toMatchObject({ is_error: true, content: expect.stringContaining('Unknown skill: fmt') });
+  });
+
+  it('AG9 PX4 a folder whose only configuration is a skill is not trusted by that alone: the skill waits for trust', async () => {
+    skill(h.projectDir, 'fmt', '---\ndescription: Format the changed files\n---\nB');
+    h.server.push({ content: [{ type: 'text', text: 'ok' }] });
+    const engine = await h.engine({ headless: true }, { folderTrust: 'ask' });
+    const session = await engine.sessions.createSession(h.projectDir);
+    await session.start('format it').done;
+    expect(systemText(0)).not.toContain('fmt');
+  });
+
+  it('AG9 a skill’s allowed-tools are allowed without asking while it works, and only until the next message', async () => {
+    // A command that changes something (echo alone is read-only and would run anyway).
+    skill(h.projectDir, 'greet', '---\ndescription: Say hello\nallowed-tools: Bash(touch greeted)\n---\nRun touch greeted.');
+    const bash = (id: string) => ({ content: [{ type: 'tool_use', id, name: 'Bash', input: { command: 'touch greeted' } }] });
+    h.server.push(
+      { content: [{ type: 'tool_use', id: 'toolu_s', name: 'Skill', input: { skill: 'greet' } }] },
+      bash('toolu_b1'),
+      { content: [{ type: 'text', text: 'Said hello.' }] },
+      bash('toolu_b2'),
+      { content: [{ type: 'text', text: 'Not allowed now.' }] },
+    );
+    // The skill itself asks (it allows tools); --allowedTools Skill answers that headless.
+    const engine = await h.engine({ headless: true, allowedTools: ['Skill'] });
+    const session = await engine.sessions.createSession(h.projectDir);
+    expect((await session.start('greet').done).ok).toBe(true);
+    expect(resultFor(h.server.requests[2]!.body, 'toolu_b1')!.is_error).toBeFalsy();
+    expect(existsSync(path.join(h.projectDir, 'greeted'))).toBe(true);
+    await session.start('again').done;
+    expect(resultFor(h.server.requests[4]!.body, 'toolu_b2')).toMatchObject({ is_error: true });
+  });
+
+  it('AG9 without a rule, a skill that allows tools asks first and says what it would allow', async () => {
+    skill(h.projectDir, 'greet', '---\ndescription: Say hello\nallowed-tools: Bash(echo hello:*)\n---\nRun echo hello.');
+    h.server.push({ content: [{ type: 'tool_use', id: 'toolu_s', name: 'Skill', input: { skill: 'greet' } }] }, { content: [{ type: 'text', text: 'ok' }] });
+    const engine = await h.engine({ headless: true });
+    const session = await engine.sessions.createSession(h.projectDir);
+    await session.start('greet').done;
+    expect(resultFor(h.server.requests[1]!.body, 'toolu_s')).toMatchObject({ is_error: true });
   });
 });

@@ -37,6 +37,8 @@ export function whereRule(ref: Pick<RuleRef, 'source' | 'file' | 'behavior'>, ct
       return file ? `in the managed policy (${file})` : 'in the managed policy';
     case 'flagSettings':
       return file ? `in --settings ${file}` : 'in --settings';
+    case 'command':
+      return file ? `by the skill in use (${file})` : 'by the skill in use';
     default:
       return file ? `in ${file}` : `in ${ref.source}`;
   }

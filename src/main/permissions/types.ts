@@ -50,6 +50,8 @@ export const RULE_SOURCES = [
   'projectSettings',
   'policySettings',
   'flagSettings',
+  /** A skill's `allowed-tools` while it is in use (Claude Code's name for it). */
+  'command',
 ] as const;
 export type RuleSource = (typeof RULE_SOURCES)[number];
 

@@ -12,6 +12,7 @@ export const SOURCE_LABELS: Record<RuleSource, string> = {
   projectSettings: 'This project (shared with the team)',
   userSettings: 'All my projects',
   session: 'This session',
+  command: 'A skill in use',
 };
 
 const ORDER: readonly RuleSource[] = ['policySettings', 'flagSettings', 'cliArg', 'localSettings', 'projectSettings', 'userSettings'];

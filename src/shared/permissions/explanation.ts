@@ -2,7 +2,7 @@
 // which part of a call matched no rule, or which check, hook or mode did — plus the same in plain words.
 import { z } from 'zod';
 
-export const RULE_SOURCE_NAMES = ['session', 'cliArg', 'localSettings', 'userSettings', 'projectSettings', 'policySettings', 'flagSettings'] as const;
+export const RULE_SOURCE_NAMES = ['session', 'cliArg', 'localSettings', 'userSettings', 'projectSettings', 'policySettings', 'flagSettings', 'command'] as const;
 export const RuleSourceName = z.enum(RULE_SOURCE_NAMES);
 export type RuleSourceName = z.infer<typeof RuleSourceName>;
 

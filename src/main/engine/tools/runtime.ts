@@ -114,7 +114,10 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
     const settings = opts.settings();
     // The policy's allowManagedPermissionRulesOnly takes --allowedTools away too.
     const cli = settings.managedRulesOnly ? { ...fromCli, allow: [] } : fromCli;
-    return mergeRuleSets(cli, settings.rules);
+    const merged = mergeRuleSets(cli, settings.rules);
+    // A skill in use allows its tools until the message ends (its contextModifier, reset by beginMessage).
+    const extra = modifiers.length > 0 && !settings.managedRulesOnly ? (context().extraAllow ?? []) : [];
+    return extra.length > 0 ? { ...merged, allow: [...merged.allow, ...extra] } : merged;
   };
   const assemble = (): AnyTool[] => assembleToolPool({ mode: mode(), simple, alwaysDenyRules: rules().deny.map((e) => e.rule) }, [], baseTools());
   let pool = assemble();

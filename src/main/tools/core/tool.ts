@@ -7,7 +7,7 @@ import type { TargetSpec, ToolKind } from '../../../shared/tools/traits';
 import type { ToolProgress } from '../../../shared/tools/tool-call';
 import type { Logger } from '../../base/log';
 import type { FileStateCache } from '../file-state/file-state';
-import type { DecisionReason, PermissionMode, PermissionResult } from '../../permissions/types';
+import type { DecisionReason, PermissionMode, PermissionResult, RuleEntry } from '../../permissions/types';
 import type { BackgroundRequests } from './backgrounding';
 import type { DeferredToolState } from './deferred';
 import type { SideQuery } from './side-query';
@@ -77,6 +77,8 @@ export interface ToolUseContext {
   folderTrusted?: () => boolean;
   /** The person's home folder (the engine's HOME), for their own ~/.claude files. */
   home?: string;
+  /** Allow rules a context change added for the rest of this message (a skill's allowed-tools). */
+  extraAllow?: readonly RuleEntry[];
   /** The session's permission mode, which a tool may change for the calls that follow (EnterPlanMode); absent = fixed. */
   permissionMode?: SessionModePort;
 }

@@ -2,6 +2,7 @@
 // $ARGUMENTS filled in, its folder named) join the conversation as the content the model reads next.
 // Only the skills' names and descriptions are in the system note until one is invoked.
 import { makeSkillInputSchema, SKILL_TOOL_NAME, type SkillData, type SkillInput } from '../../../shared/tools/skill';
+import path from 'node:path';
 import { buildTool } from '../core/build-tool';
 import { lazySchema } from '../core/lazy-schema';
 import type { Tool, ToolUseContext, ValidationResult } from '../core/tool';
@@ -43,10 +44,14 @@ export function createSkillTool(): Tool<SkillInput, SkillData> {
     },
     checkPermissions: (input, ctx) => {
       const f = find(input, ctx);
-      // Claude Code allows a skill whose properties are all safe; one that would allow tools or switch
-      // the model asks first (and those properties are not applied yet: see the report of issue 19).
+      // Claude Code allows a skill whose properties are all safe; one that would allow tools without
+      // asking (or name another model) asks first, saying what it would allow.
       if (f.ok && (f.skill.allowedTools.length > 0 || f.skill.model)) {
-        return { behavior: 'ask', message: `The skill ${f.skill.name} asks for extra permissions or another model.` };
+        const what = [
+          ...(f.skill.allowedTools.length > 0 ? [`to use ${f.skill.allowedTools.join(', ')} without asking while it works`] : []),
+          ...(f.skill.model ? [`the model ${f.skill.model}`] : []),
+        ].join(', and ');
+        return { behavior: 'ask', message: `The skill ${f.skill.name} asks for ${what}.` };
       }
       return { behavior: 'allow', updatedInput: input };
     },
@@ -61,7 +66,14 @@ export function createSkillTool(): Tool<SkillInput, SkillData> {
         ...(s.allowedTools.length > 0 ? { allowedTools: s.allowedTools } : {}),
         ...(s.model ? { model: s.model } : {}),
       };
-      return { data, newMessages: [{ role: 'user', content: expandSkill(s, input.args ?? '') }] };
+      const file = path.join(s.dir, 'SKILL.md');
+      const allow = s.allowedTools.map((rule) => ({ rule, source: 'command' as const, file }));
+      return {
+        data,
+        newMessages: [{ role: 'user', content: expandSkill(s, input.args ?? '') }],
+        // Its allowed-tools are allowed without asking for the rest of this message, as in Claude Code.
+        ...(allow.length > 0 ? { contextModifier: (c: ToolUseContext): ToolUseContext => ({ ...c, extraAllow: [...(c.extraAllow ?? []), ...allow] }) } : {}),
+      };
     },
     mapResult: (data) => ({ content: `Launching skill: ${data.commandName}` }),
   });

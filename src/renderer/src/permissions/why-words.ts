@@ -32,6 +32,7 @@ const SOURCE_WORDS: Record<RuleSourceName, string> = {
   userSettings: 'in your settings for all projects',
   policySettings: "in your organisation's managed policy",
   flagSettings: 'in the settings given on the command line',
+  command: 'allowed by a skill while it is in use',
 };
 
 /** "`Bash(rm:*)` in x" → text / code parts (an unpaired backtick stays text). */

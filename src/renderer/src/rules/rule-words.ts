@@ -53,6 +53,8 @@ export function readOnlyReason(source: RuleSourceName): string | null {
       return 'Read-only: the settings file given with --settings when Agent Desk was started.';
     case 'cliArg':
       return 'Read-only: given on the command line (--allowedTools / --disallowedTools) for this run.';
+    case 'command':
+      return 'Read-only: allowed by a skill while it is in use.';
     default:
       return null;
   }
