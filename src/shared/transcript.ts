@@ -1,7 +1,12 @@
 // Transcript data: the messages of one conversation as plain data, shaped like the Messages API.
 import { z } from 'zod';
 
-export const TextBlock = z.object({ type: z.literal('text'), text: z.string() });
+export const TextBlock = z.object({
+  type: z.literal('text'),
+  text: z.string(),
+  /** Set on the instructions of a command the person typed ("/fmt"): for the model; the transcript folds them. */
+  command: z.string().optional(),
+});
 export const ToolUseBlock = z.object({
   type: z.literal('tool_use'),
   id: z.string(),
@@ -91,10 +96,10 @@ export const SessionSummary = z.object({
 });
 export type SessionSummary = z.infer<typeof SessionSummary>;
 
-/** The plain text of a message, tool blocks left out. */
+/** The plain text of a message, tool blocks and a typed command's instructions left out. */
 export function messageText(message: Pick<Message, 'content'>): string {
   return message.content
-    .filter((b): b is z.infer<typeof TextBlock> => b.type === 'text')
+    .filter((b): b is z.infer<typeof TextBlock> => b.type === 'text' && !b.command)
     .map((b) => b.text)
     .join('');
 }

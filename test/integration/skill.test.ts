@@ -57,7 +57,7 @@ describe('Skill with the real engine (AG9)', () => {
   it('AG9 a skill’s allowed-tools are allowed without asking while it works, and only until the next message', async () => {
     // A command that changes something (echo alone is read-only and would run anyway).
     skill(h.projectDir, 'greet', '---\ndescription: Say hello\nallowed-tools: Bash(touch greeted)\n---\nRun touch greeted.');
-    const bash = (id: string) => ({ content: [{ type: 'tool_use', id, name: 'Bash', input: { command: 'touch greeted' } }] });
+    const bash = (id: string) => ({ content: [{ type: 'tool_use' as const, id, name: 'Bash', input: { command: 'touch greeted' } }] });
     h.server.push(
       { content: [{ type: 'tool_use', id: 'toolu_s', name: 'Skill', input: { skill: 'greet' } }] },
       bash('toolu_b1'),
@@ -82,5 +82,37 @@ describe('Skill with the real engine (AG9)', () => {
     const session = await engine.sessions.createSession(h.projectDir);
     await session.start('greet').done;
     expect(resultFor(h.server.requests[1]!.body, 'toolu_s')).toMatchObject({ is_error: true });
+  });
+
+  it('AG9 "/greet loudly" typed by the person: their words, then the skill’s instructions; its allowed-tools run without asking for that message only', async () => {
+    skill(h.projectDir, 'greet', '---\ndescription: Say hello\nallowed-tools: Bash(touch greeted)\n---\nRun touch greeted, $ARGUMENTS.');
+    h.server.push(
+      { content: [{ type: 'tool_use' as const, id: 'toolu_b1', name: 'Bash', input: { command: 'touch greeted' } }] },
+      { content: [{ type: 'text', text: 'Greeted.' }] },
+      { content: [{ type: 'tool_use' as const, id: 'toolu_b2', name: 'Bash', input: { command: 'touch greeted' } }] },
+      { content: [{ type: 'text', text: 'ok' }] },
+    );
+    const engine = await h.engine({ headless: true });
+    const session = await engine.sessions.createSession(h.projectDir);
+    expect((await session.start('/greet loudly').done).ok).toBe(true);
+    const first = h.server.requests[0]!.body.messages[0].content as Array<{ type: string; text: string }>;
+    expect(first.map((b) => b.text)).toEqual(['/greet loudly', `Base directory for this skill: ${path.join(h.projectDir, '.claude/skills/greet')}\n\nRun touch greeted, loudly.`]);
+    // Only the API's fields go out.
+    expect(Object.keys(first[1]!)).toEqual(['type', 'text']);
+    expect(resultFor(h.server.requests[1]!.body, 'toolu_b1')!.is_error).toBeFalsy();
+    // The transcript keeps what the person typed, the instructions marked as the command's.
+    expect(session.transcript()[0]!.content).toEqual([{ type: 'text', text: '/greet loudly' }, expect.objectContaining({ command: 'greet' })]);
+    await session.start('again').done;
+    expect(resultFor(h.server.requests[3]!.body, 'toolu_b2')).toMatchObject({ is_error: true });
+  });
+
+  it('AG9 an unknown "/name" and a path starting with a slash are sent as typed', async () => {
+    h.server.push({ content: [{ type: 'text', text: 'a' }] }, { content: [{ type: 'text', text: 'b' }] });
+    const engine = await h.engine({ headless: true });
+    const session = await engine.sessions.createSession(h.projectDir);
+    await session.start('/nope please').done;
+    await session.start('/etc/hosts looks odd').done;
+    expect(h.server.requests[0]!.body.messages[0].content).toEqual([{ type: 'text', text: '/nope please' }]);
+    expect(h.server.requests[1]!.body.messages.at(-1).content).toEqual([{ type: 'text', text: '/etc/hosts looks odd' }]);
   });
 });

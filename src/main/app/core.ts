@@ -27,6 +27,7 @@ import type { AuthService, EventBus, HostPort, PermissionService } from './ports
 import { findRipgrep } from '../process/ripgrep';
 import path from 'node:path';
 import { createTrustStore } from '../settings/trust-store';
+import { loadSkills } from '../skills/load-skills';
 import { createFolderTrust, type FolderTrust, type FolderTrustMode } from './folder-trust';
 import { startProcessManager, type ProcessManager } from './process-manager';
 import { appTasks } from '../tasks/app-tasks';
@@ -247,7 +248,12 @@ function sweepingTempFiles(log: Logger, delayMs: number | null, factory: Session
 export async function createCore(opts: CoreOptions): Promise<Core> {
   const engine = await createEngine(opts);
   const terminals = createCoreTerminals(engine, opts.env ?? process.env);
-  const handlers = createHandlers({ sessions: engine.sessions, auth: engine.auth, host: opts.host, log: engine.log, permissions: engine.permissions, trust: engine.trust, tasks: engine.tasks, sandbox: { sandbox: appSandbox, settings: (dir) => engine.projectSettings.current(dir) }, terminals });
+  const home = (opts.env ?? process.env).HOME;
+  const skills = (dir: string) =>
+    loadSkills({ projectDir: dir, home, projectTrusted: engine.projectSettings.current(dir).folder?.trusted === true })
+      .skills.filter((s) => s.userInvocable)
+      .map((s) => ({ name: s.name, description: s.description, ...(s.argumentHint ? { argumentHint: s.argumentHint } : {}), source: s.source }));
+  const handlers = createHandlers({ skills, sessions: engine.sessions, auth: engine.auth, host: opts.host, log: engine.log, permissions: engine.permissions, trust: engine.trust, tasks: engine.tasks, sandbox: { sandbox: appSandbox, settings: (dir) => engine.projectSettings.current(dir) }, terminals });
   const dispatcher = createDispatcher({ ...handlers, log: engine.log });
   return {
     dispatcher,

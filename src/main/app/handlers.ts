@@ -29,6 +29,8 @@ export interface HandlerDeps {
   sandbox?: Omit<SandboxHandlerDeps, 'requireProject' | 'permissions'>;
   /** The terminal pane's shells (issue 15 item 5); hosts without it answer `unsupported`. */
   terminals?: TerminalService;
+  /** The skills a person may type as "/name" in a project; without it there are none. */
+  skills?: (projectDir: string) => Array<{ name: string; description: string; argumentHint?: string; source: 'project' | 'user' }>;
 }
 
 function requireProject(ctx: HandlerContext): string {
@@ -82,6 +84,7 @@ export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; sen
       return { project: await host.openProject(dir, ctx) };
     },
     'session:list': async (_req, ctx) => ({ sessions: await sessions.list(requireProject(ctx)) }),
+    'skills:list': async (_req, ctx) => ({ skills: deps.skills?.(requireProject(ctx)) ?? [] }),
     'session:create': async (_req, ctx) => ({ session: await sessions.create(requireProject(ctx)) }),
     'session:open': async ({ sessionId }, ctx) => {
       const open = await sessions.open(requireProject(ctx), sessionId);

@@ -13,7 +13,13 @@ export function splitFrontMatter(text: string): FrontMatter {
   try {
     parsed = parseYaml(m[1]!);
   } catch (err) {
-    return { ok: false, error: `The front matter (between the --- lines) is not valid YAML: ${(err as Error).message.split('\n')[0]}` };
+    // Claude Code's own examples write `argument-hint: [pr-number] [priority]`, which is not YAML: such
+    // a line is read as the text it shows, as Claude Code does.
+    try {
+      parsed = parseYaml(quoteLooseValues(m[1]!));
+    } catch {
+      return { ok: false, error: `The front matter (between the --- lines) is not valid YAML: ${(err as Error).message.split('\n')[0]}` };
+    }
   }
   if (parsed !== null && parsed !== undefined && (typeof parsed !== 'object' || Array.isArray(parsed))) return { ok: false, error: 'The front matter must be a list of "key: value" lines.' };
   return { ok: true, meta: (parsed ?? {}) as Record<string, unknown>, body: text.slice(m[0].length), hadFrontMatter: true };
@@ -24,4 +30,9 @@ export function listField(v: unknown): string[] {
   if (Array.isArray(v)) return v.filter((x): x is string => typeof x === 'string').map((s) => s.trim()).filter(Boolean);
   if (typeof v === 'string') return v.split(/[,\s]+(?![^(]*\))/).map((s) => s.trim()).filter(Boolean);
   return [];
+}
+
+/** Top-level `key: [a] [b]` lines (bracketed words side by side, not a YAML list), quoted as text. */
+function quoteLooseValues(yaml: string): string {
+  return yaml.replace(/^([A-Za-z][\w-]*):[ \t]+((?:\[[^\]\n]*\][ \t]*){2,})$/gm, (_all, key: string, value: string) => `${key}: ${JSON.stringify(value.trim())}`);
 }

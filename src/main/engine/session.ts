@@ -218,7 +218,9 @@ export class Session {
    */
   start(text: string, opts: TurnOptions = {}): { done: Promise<TurnOutcome> } {
     if (this.statusValue !== 'idle') throw new IpcFailure({ code: 'busy', message: 'This session is still working on the previous message. Stop it or wait.' });
-    const user: Message = { id: this.deps.newId(), role: 'user', content: [{ type: 'text', text }], createdAt: this.deps.now() };
+    // A command the person typed ("/fmt src/a.ts") goes with its instructions; anything else as typed.
+    const content = this.runtime?.tools?.expandCommand(text) ?? [{ type: 'text' as const, text }];
+    const user: Message = { id: this.deps.newId(), role: 'user', content, createdAt: this.deps.now() };
     const controller = new AbortController();
     this.controller = controller;
     this.persistence.beginTurn(this.deps.newId());
@@ -335,7 +337,7 @@ export class Session {
     let saveError: ErrorInfo | null = null;
     let runTotals = ZERO_TOTALS;
     try {
-      this.runtime?.tools?.beginMessage();
+      this.runtime?.tools?.beginMessage(user);
       await this.hooks.sessionStart(signal);
       if (!saved) {
         ({ blocked } = await this.hooks.submit(user, signal));

@@ -68,8 +68,13 @@ export interface ToolRuntime extends ToolRunner {
   mode(): PermissionMode;
   /** The session switched to `mode` for every call from now on (the person's choice, or a tool's). */
   setMode(mode: PermissionMode): void;
-  /** Forget the previous message's context changes (contextModifier lasts one user message). */
-  beginMessage(): void;
+  /**
+   * Forget the previous message's context changes (contextModifier lasts one user message); a command
+   * the person typed in `user` ("/fmt") sets its own for this one.
+   */
+  beginMessage(user?: { content: ReadonlyArray<{ type: string; command?: string }> }): void;
+  /** The person's message as the model reads it when it is a command ("/fmt src/a.ts"); null otherwise. */
+  expandCommand(text: string): Array<{ type: 'text'; text: string; command?: string }> | null;
   /** The latest card of each call of this session (most recent last). */
   views(): ToolCallView[];
   pendingPermissions(): PermissionRequestView[];
@@ -262,8 +267,33 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
     toolNames: () => assemble().map((t) => t.name),
     mode,
     setMode: (m) => modePort.set(m),
-    beginMessage() {
+    beginMessage(user) {
       modifiers = [];
+      for (const block of user?.content ?? []) {
+        if (block.type !== 'text' || !block.command) continue;
+        const ctx = context();
+        for (const t of pool) {
+          try {
+            const m = t.commandContext?.(block.command, ctx);
+            if (m) modifiers.push(m);
+          } catch (err) {
+            log.warn(`tool ${t.name}: the context of /${block.command} failed; left out`, err);
+          }
+        }
+      }
+    },
+    expandCommand(text) {
+      if (!/^\/[a-z0-9][a-z0-9-]*(\s|$)/.test(text)) return null;
+      const ctx = context();
+      for (const t of pool) {
+        try {
+          const blocks = t.expandCommand?.(text, ctx);
+          if (blocks) return blocks;
+        } catch (err) {
+          log.warn(`tool ${t.name}: expanding ${text.split(/\s/)[0]} failed; sent as typed`, err);
+        }
+      }
+      return null;
     },
     begin(messageId, signal, recorder): ToolBatch {
       return createToolBatch({

@@ -186,6 +186,13 @@ export interface ToolDef<Input = unknown, Output = unknown, P extends ToolProgre
    * names and descriptions, AG9); its prompt() stays fixed so the tools array keeps its bytes.
    */
   systemNote?(ctx: ToolUseContext): string | null;
+  /**
+   * A message the person typed as a command ("/fmt src/a.ts"): what the model reads instead (their words,
+   * then the command's instructions marked with its name); null when it is not one of this tool's.
+   */
+  expandCommand?(text: string, ctx: ToolUseContext): Array<{ type: 'text'; text: string; command?: string }> | null;
+  /** While the message that ran command `name` is answered: its context change (a skill's allowed-tools). */
+  commandContext?(name: string, ctx: ToolUseContext): ((ctx: ToolUseContext) => ToolUseContext) | null;
 }
 
 /** A tool after buildTool: every optional safety method filled with its fail-closed default. */

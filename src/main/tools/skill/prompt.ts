@@ -1,6 +1,6 @@
 // The model-facing text of the Skill tool and the list of skills it may invoke (names and descriptions
 // only: a skill's instructions are read when it is invoked — progressive disclosure, as in Claude Code).
-import type { Skill } from './skill-file';
+import type { Skill } from '../../skills/skill-file';
 
 export const SKILL_PROMPT = `Execute a skill within the main conversation.
 

@@ -6,9 +6,9 @@ import path from 'node:path';
 import { buildTool } from '../core/build-tool';
 import { lazySchema } from '../core/lazy-schema';
 import type { Tool, ToolUseContext, ValidationResult } from '../core/tool';
-import { loadSkills } from './load-skills';
+import { loadSkills } from '../../skills/load-skills';
 import { SKILL_PROMPT, skillsNote } from './prompt';
-import { expandSkill, type Skill } from './skill-file';
+import { expandSkill, type Skill } from '../../skills/skill-file';
 
 const skillsFor = (ctx: ToolUseContext) => loadSkills({ projectDir: ctx.projectDir, home: ctx.home, projectTrusted: ctx.folderTrusted?.() === true });
 
@@ -23,6 +23,13 @@ function find(input: SkillInput, ctx: ToolUseContext): { ok: true; skill: Skill 
   // AG9's fork runs the skill as a subagent with its own budget: that needs the Agent tool.
   if (skill.fork) return { ok: false, message: `Skill ${name} runs as a subagent (context: fork), and this app cannot start subagents yet. Do its task directly instead, or ask the user.` };
   return { ok: true, skill };
+}
+
+/** A skill's allowed-tools as rules for the calls that follow; null when it lists none. */
+function allowing(s: Skill): ((c: ToolUseContext) => ToolUseContext) | null {
+  const file = path.join(s.dir, 'SKILL.md');
+  const allow = s.allowedTools.map((rule) => ({ rule, source: 'command' as const, file }));
+  return allow.length > 0 ? (c) => ({ ...c, extraAllow: [...(c.extraAllow ?? []), ...allow] }) : null;
 }
 
 export function createSkillTool(): Tool<SkillInput, SkillData> {
@@ -66,16 +73,30 @@ export function createSkillTool(): Tool<SkillInput, SkillData> {
         ...(s.allowedTools.length > 0 ? { allowedTools: s.allowedTools } : {}),
         ...(s.model ? { model: s.model } : {}),
       };
-      const file = path.join(s.dir, 'SKILL.md');
-      const allow = s.allowedTools.map((rule) => ({ rule, source: 'command' as const, file }));
+      const modifier = allowing(s);
       return {
         data,
         newMessages: [{ role: 'user', content: expandSkill(s, input.args ?? '') }],
         // Its allowed-tools are allowed without asking for the rest of this message, as in Claude Code.
-        ...(allow.length > 0 ? { contextModifier: (c: ToolUseContext): ToolUseContext => ({ ...c, extraAllow: [...(c.extraAllow ?? []), ...allow] }) } : {}),
+        ...(modifier ? { contextModifier: modifier } : {}),
       };
     },
     mapResult: (data) => ({ content: `Launching skill: ${data.commandName}` }),
+    // "/fmt src/a.ts" typed by the person: their words, then the skill's instructions (AG9).
+    expandCommand: (text, ctx) => {
+      const m = /^\/([a-z0-9][a-z0-9-]*)(?:\s+([\s\S]*))?$/.exec(text.trim());
+      const skill = m ? skillsFor(ctx).skills.find((s) => s.name === m[1] && s.userInvocable) : undefined;
+      if (!m || !skill) return null;
+      return [
+        { type: 'text', text },
+        { type: 'text', text: expandSkill(skill, m[2] ?? ''), command: skill.name },
+      ];
+    },
+    // The person chose the skill themselves: its allowed-tools apply without asking again.
+    commandContext: (name, ctx) => {
+      const skill = skillsFor(ctx).skills.find((s) => s.name === name);
+      return skill ? allowing(skill) : null;
+    },
   });
 }
 

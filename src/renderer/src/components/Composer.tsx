@@ -3,8 +3,10 @@
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { modalQueue } from '../inbox/modal-policy';
 import { COMPOSER_INPUT_ID } from '../permissions/composer-focus';
+import { CommandMenu, COMMAND_MENU_ID, commandOptionId } from '../commands/CommandMenu';
+import { matchingCommands, type TypedCommand } from '../commands/commands-store';
 import { ModePicker } from '../mode/ModePicker';
-import { useApp, useMode, useSessions, useTools } from '../stores/react';
+import { useApp, useCommands, useMode, useSessions, useTools } from '../stores/react';
 import type { RunStop } from '../../../shared/transcript';
 import { SendIcon, StopIcon } from './icons';
 import './Composer.css';
@@ -43,6 +45,12 @@ export function Composer(): ReactNode {
   const mode = useMode((s) => (currentId ? (s.modes[currentId] ?? 'default') : (s.draft ?? 'default')));
   const changingMode = useMode((s) => s.changing);
   const chooseMode = useMode((s) => s.choose);
+  const allCommands = useCommands((s) => s.commands);
+  const loadCommands = useCommands((s) => s.load);
+  const [menuActive, setMenuActive] = useState(0);
+  const [menuClosed, setMenuClosed] = useState(false);
+  const commands = menuClosed ? [] : matchingCommands(text, allCommands);
+  const active = commands.length > 0 ? Math.min(menuActive, commands.length - 1) : -1;
 
   const busy = status !== 'idle' || sending;
   const canSend = text.trim().length > 0 && !busy && hasKey && connected;
@@ -75,7 +83,38 @@ export function Composer(): ReactNode {
     box.current?.focus();
   };
 
+  const pick = (c: TypedCommand): void => {
+    setText(`/${c.name} `);
+    setMenuClosed(true);
+    box.current?.focus();
+  };
+
+  const onChange = (value: string): void => {
+    // A message that starts with "/" again: the list is read again, so a skill added meanwhile shows.
+    if (value === '/' && text !== '/') void loadCommands();
+    setMenuClosed(false);
+    setMenuActive(0);
+    setText(value);
+  };
+
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>): void => {
+    if (commands.length > 0 && !e.nativeEvent.isComposing) {
+      if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+        e.preventDefault();
+        setMenuActive((active + (e.key === 'ArrowDown' ? 1 : commands.length - 1)) % commands.length);
+        return;
+      }
+      if ((e.key === 'Enter' && !e.shiftKey) || e.key === 'Tab') {
+        e.preventDefault();
+        pick(commands[active]!);
+        return;
+      }
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        setMenuClosed(true);
+        return;
+      }
+    }
     if (e.key !== 'Enter' || e.shiftKey || e.nativeEvent.isComposing) return;
     e.preventDefault();
     void submit();
@@ -117,6 +156,7 @@ export function Composer(): ReactNode {
           </div>
         </section>
       )}
+      <CommandMenu commands={commands} active={active} onPick={pick} />
       <div className="composer__box">
         <label htmlFor={COMPOSER_INPUT_ID} className="visually-hidden">
           Message
@@ -128,8 +168,11 @@ export function Composer(): ReactNode {
           rows={1}
           value={text}
           placeholder={hasKey ? 'Ask for a change, a fix, an explanation…' : 'Add an API key to start'}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => onChange(e.target.value)}
           onKeyDown={onKeyDown}
+          aria-autocomplete="list"
+          aria-controls={commands.length > 0 ? COMMAND_MENU_ID : undefined}
+          aria-activedescendant={active >= 0 ? commandOptionId(commands[active]!.name) : undefined}
           aria-describedby="composer-hint"
         />
         <div className="composer__actions">

@@ -13,6 +13,7 @@ import { createToolsStore, type ToolsStore } from './tools-store';
 import { createTrustStore, type TrustStore } from './trust-store';
 import { createTerminalStore, type TerminalStore } from '../terminal/terminal-store';
 import { createModeStore, type ModeStore } from '../mode/mode-store';
+import { createCommandsStore, type CommandsStore } from '../commands/commands-store';
 import { rememberedSession, rememberSession } from '../util/remembered-session';
 
 export interface Stores {
@@ -35,6 +36,8 @@ export interface Stores {
   terminal: TerminalStore;
   /** How the assistant works in each conversation, and the message box's choice of it (issue 19). */
   mode: ModeStore;
+  /** The "/name" commands (skills) of the open project, for the message box (AG9). */
+  commands: CommandsStore;
   /** Load app:init (and the session list); safe to call again. */
   start(): Promise<void>;
   dispose(): void;
@@ -55,6 +58,7 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
         processes.getState().reset();
         sandbox.getState().reset();
         mode.getState().reset();
+        commands.getState().reset();
       }
       if (init.project) {
         // Before anything of the folder runs, the person is asked whether it is to be trusted.
@@ -82,6 +86,7 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
   const schedule = options.schedule ? { schedule: options.schedule } : {};
   const tools = createToolsStore(bridge, { notify, ...schedule });
   const mode = createModeStore(bridge, notify);
+  const commands = createCommandsStore(bridge);
   sessions = createSessionsStore(bridge, {
     notify,
     ...schedule,
@@ -145,6 +150,7 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
     processes,
     sandbox,
     mode,
+    commands,
     async start() {
       await app.getState().load();
     },

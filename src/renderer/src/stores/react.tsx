@@ -13,6 +13,7 @@ import type { ToolsState } from './tools-store';
 import type { TrustState } from './trust-store';
 import type { TerminalState, TerminalStore } from '../terminal/terminal-store';
 import type { ModeState } from '../mode/mode-store';
+import type { CommandsState } from '../commands/commands-store';
 
 const StoresContext = createContext<Stores | null>(null);
 
@@ -26,6 +27,9 @@ function useStores(): Stores {
   return stores;
 }
 
+export function useCommands<T>(selector: (state: CommandsState) => T): T {
+  return useStore(useStores().commands, selector);
+}
 export function useMode<T>(selector: (state: ModeState) => T): T {
   return useStore(useStores().mode, selector);
 }

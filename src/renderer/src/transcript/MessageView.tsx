@@ -37,14 +37,23 @@ export const MessageView = memo(
 );
 
 function UserMessage({ message }: { message: Message }): ReactNode {
-  const text = message.content
-    .filter((b) => b.type === 'text')
+  const texts = message.content.filter((b) => b.type === 'text');
+  const text = texts
+    .filter((b) => !b.command)
     .map((b) => b.text)
     .join('\n');
+  // A command the person typed ("/fmt"): its instructions went to the model too, folded here.
+  const commands = texts.filter((b) => b.command);
   if (!text) return null;
   return (
     <article className="msg msg--user" aria-label="You">
       <div className="msg__bubble">{text}</div>
+      {commands.map((b, i) => (
+        <details key={i} className="msg__command">
+          <summary>Instructions of the skill /{b.command} (sent to the assistant)</summary>
+          <pre>{b.text}</pre>
+        </details>
+      ))}
     </article>
   );
 }

@@ -1,6 +1,6 @@
 // One SKILL.md, pure (issue 19, AG9): its YAML front matter in Claude Code's fields and its body. A
 // broken file is a clear error for that skill alone, so one bad skill never hides the others.
-import { listField as list, splitFrontMatter } from '../../base/front-matter';
+import { listField as list, splitFrontMatter } from '../base/front-matter';
 
 export interface Skill {
   name: string;
@@ -26,6 +26,13 @@ export type SkillFileResult = { ok: true; skill: Skill } | { ok: false; error: s
 /** Claude Code's rule for names: lowercase letters, digits and hyphens, up to 64. */
 const NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
+/** Claude Code writes `argument-hint: [issue-number]`, which YAML reads as a list: shown as written. */
+function hintOf(v: unknown): string | undefined {
+  if (typeof v === 'string' && v.trim()) return v.trim();
+  if (Array.isArray(v) && v.length > 0) return v.map((x) => `[${String(x)}]`).join(' ');
+  return undefined;
+}
+
 /** `folderName` names the skill when the front matter does not. */
 export function parseSkillFile(text: string, where: { dir: string; folderName: string; source: Skill['source'] }): SkillFileResult {
   const fm = splitFrontMatter(text);
@@ -47,7 +54,7 @@ export function parseSkillFile(text: string, where: { dir: string; folderName: s
     disableModelInvocation: meta['disable-model-invocation'] === true,
     userInvocable: meta['user-invocable'] !== false,
     ...(typeof meta.model === 'string' && meta.model.trim() && meta.model !== 'inherit' ? { model: meta.model.trim() } : {}),
-    ...(typeof meta['argument-hint'] === 'string' ? { argumentHint: meta['argument-hint'] } : {}),
+    ...(hintOf(meta['argument-hint']) ? { argumentHint: hintOf(meta['argument-hint'])! } : {}),
   };
   return { ok: true, skill };
 }

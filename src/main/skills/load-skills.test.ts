@@ -12,6 +12,7 @@ const where = { dir: '/p/.claude/skills/fmt', folderName: 'fmt', source: 'projec
 describe('SKILL.md front matter (AG9)', () => {
   const cases: Array<[string, string, Partial<Skill> | { error: RegExp }]> = [
     ['name, description, allowed-tools as a list', '---\nname: fmt\ndescription: Format the code\nallowed-tools: [Bash(npm run fmt), Read]\n---\nRun it.', { name: 'fmt', description: 'Format the code', allowedTools: ['Bash(npm run fmt)', 'Read'], body: 'Run it.', fork: false }],
+    ['a hint written unquoted, as Claude Code documents it (YAML reads a list)', '---\ndescription: d\nargument-hint: [issue-number] [priority]\n---\nB', { name: 'fmt', argumentHint: '[issue-number] [priority]' }],
     ['allowed-tools as one line, model, fork, hint', '---\ndescription: d\nallowed-tools: Read, Grep Bash(git status:*)\nmodel: claude-haiku-4-5\ncontext: fork\nargument-hint: "[file]"\n---\nB', { name: 'fmt', allowedTools: ['Read', 'Grep', 'Bash(git status:*)'], model: 'claude-haiku-4-5', fork: true, argumentHint: '[file]' }],
     ['model: inherit is no model of its own', '---\ndescription: d\nmodel: inherit\n---\nB', { model: undefined }],
     ['disable-model-invocation and user-invocable', '---\ndescription: d\ndisable-model-invocation: true\nuser-invocable: false\n---\nB', { disableModelInvocation: true, userInvocable: false }],
