@@ -30,6 +30,7 @@ import { createTrustStore } from '../settings/trust-store';
 import { createFolderTrust, type FolderTrust, type FolderTrustMode } from './folder-trust';
 import { startProcessManager, type ProcessManager } from './process-manager';
 import { appTasks } from '../tasks/app-tasks';
+import { createMcpHub, type McpHub } from '../mcp/hub';
 import { createTerminalService, type TerminalService } from '../terminal/terminal-service';
 
 /** Where a host keeps the API key typed into the app (desktop: safeStorage). */
@@ -79,6 +80,8 @@ export interface Engine {
   trust: FolderTrust;
   /** Background tasks, their record file and what they do now (issue 15 item 4). */
   tasks: ProcessManager;
+  /** Each project's MCP servers (MC1–MC3). */
+  mcp: McpHub;
   dataDir: string;
   log: Logger;
   /** Start-up problems (a broken settings file…), also published as 'app:notice'; hosts show them to clients that connect later. */
@@ -165,6 +168,15 @@ export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
   if (trustStore.warning) notify({ level: 'warn', message: trustStore.warning });
   const store = createSessionStore({ dataDir, log });
   const toolsConfig = opts.tools ?? {};
+  // A project's own servers (.mcp.json) wait for the folder's trust like its hooks (PX4).
+  const mcp = createMcpHub({
+    env,
+    log,
+    trusted: (dir) => projectSettings.current(dir).folder?.trusted ?? true,
+    ...(toolsConfig.mcpConfigs ? { extraConfigs: toolsConfig.mcpConfigs } : {}),
+    ...(toolsConfig.strictMcpConfig ? { strict: true } : {}),
+    onWarning: (dir, message) => projectNotice(dir, 'warn', message),
+  });
   const maxTurns = opts.maxTurns ?? maxTurnsFromEnv(env);
   const permissions = createPermissionService({ settings: projectSettings, env, cliRules: () => cliRules(toolsConfig), store });
   const sessions = new SessionManager({
@@ -193,6 +205,7 @@ export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
       log,
       now: Date.now,
       newId: randomUUID,
+      mcp,
     })),
   });
 
@@ -204,11 +217,12 @@ export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
     sessions
       .dispose()
       .finally(() => tasks.shutdown())
+      .finally(() => mcp.dispose())
       .finally(() => {
         offLedger();
         return appSandbox.dispose();
       });
-  return { bus, sessions, auth, model, settings, projectSettings, permissions, trust, tasks, dataDir, log, notices, dispose };
+  return { bus, sessions, auth, model, settings, projectSettings, permissions, trust, tasks, mcp, dataDir, log, notices, dispose };
 }
 
 /**

@@ -11,6 +11,8 @@ import type { RuleDestination } from '../../shared/permissions/rule-store';
 import type { RuleBehavior } from '../permissions/types';
 import type { ProjectSettings } from '../settings/project-settings';
 import { appTasks } from '../tasks/app-tasks';
+import type { McpHub } from '../mcp/hub';
+import { mcpToolsOf } from '../tools/builtin';
 import type { SessionEventBody } from './event-body';
 import type { ToolsConfig } from './tools/config';
 import { createToolRuntime, type ToolRuntime } from './tools/runtime';
@@ -48,6 +50,8 @@ export interface RuntimeFactoryOptions {
   newId: () => string;
   /** "Always allow" to a settings file (absent: such answers only add a session rule). */
   saveRule?: (projectDir: string, destination: Exclude<RuleDestination, 'session'>, behavior: RuleBehavior, rule: string) => Promise<void>;
+  /** The app's MCP servers: a session offers its project's tools (absent: no MCP tools). */
+  mcp?: McpHub;
 }
 
 export function toolResultsDir(dataDir: string, projectDir: string, sessionId: string): string {
@@ -110,6 +114,7 @@ export function createSessionRuntimeFactory(opts: RuntimeFactoryOptions): Sessio
       ...(origin ? { origin } : {}),
       // A background task has nobody watching: its requests turn into denials after a while.
       ...(origin?.().kind === 'task' ? { approvalTimeoutMs: taskTimeoutMs } : {}),
+      ...(opts.mcp ? { mcpTools: () => mcpToolsOf(opts.mcp!.forProject(projectDir)) } : {}),
     });
     return {
       tools,

@@ -13,6 +13,9 @@ import { TaskStopTool } from './task-stop/task-stop.tool';
 import { ToolSearchTool } from './tool-search/tool-search.tool';
 import { WriteTool } from './write/write.tool';
 
+/** The MCP suffix of the pool (MC1), built from a project's connected servers. */
+export { mcpToolsOf } from './mcp/mcp-tools';
+
 // The `typeof` guard keeps vitest (which has no define) working; at build time the constant is
 // substituted and the whole condition folds to `false` (test/bundle-gates.test.ts checks the bytes).
 /* eslint-disable @typescript-eslint/no-require-imports */

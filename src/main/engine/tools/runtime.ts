@@ -54,6 +54,8 @@ export interface ToolRuntimeOptions {
   origin?: () => RequestOrigin;
   /** Background tasks only: a permission request nobody answers within this many ms becomes a denial. */
   approvalTimeoutMs?: number;
+  /** The MCP suffix of the pool (MC1): the project's connected servers' tools, read at each request. */
+  mcpTools?: () => readonly AnyTool[];
 }
 
 export interface ToolRuntime extends ToolRunner {
@@ -108,7 +110,7 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
     const cli = settings.managedRulesOnly ? { ...fromCli, allow: [] } : fromCli;
     return mergeRuleSets(cli, settings.rules);
   };
-  const assemble = (): AnyTool[] => assembleToolPool({ mode: mode(), simple, alwaysDenyRules: rules().deny.map((e) => e.rule) }, [], baseTools());
+  const assemble = (): AnyTool[] => assembleToolPool({ mode: mode(), simple, alwaysDenyRules: rules().deny.map((e) => e.rule) }, opts.mcpTools?.() ?? [], baseTools());
   let pool = assemble();
 
   const publishView = (view: ToolCallView) => {
