@@ -191,7 +191,14 @@ describe('parseCommand', () => {
         permissionPromptTool: null,
         bare: false,
         settings: null,
+        mcpConfig: [],
+        strictMcpConfig: false,
       },
+    });
+    // MC5: --mcp-config is repeatable (files or JSON strings), as in Claude Code.
+    expect(parseCommand(['-p', 'x', '--mcp-config', 'a.json', '--mcp-config', '{"mcpServers":{}}', '--strict-mcp-config'], isDir)).toMatchObject({
+      kind: 'run',
+      args: { mcpConfig: ['a.json', '{"mcpServers":{}}'], strictMcpConfig: true },
     });
     expect(parseCommand(['--model', 'x'], isDir)).toMatchObject({ kind: 'usage-error', message: expect.stringContaining('missing -p') });
     expect(parseCommand(['/proj'], isDir)).toEqual({ kind: 'open-hint', dir: '/proj' });

@@ -24,6 +24,8 @@ Run options:
   --permission-prompt-tool NAME         needs an MCP tool: not supported yet
   --bare                                simple mode: only Bash, Read and Edit (or AGENT_DESK_SIMPLE=1)
   --settings FILE                       a Claude Code settings file over the project's (below managed policy)
+  --mcp-config FILE|JSON                MCP servers for this run ({"mcpServers": {...}}), repeatable
+  --strict-mcp-config                   only the --mcp-config servers (none from ~/.claude.json or .mcp.json)
   With -p and no prompt, the prompt is read from piped stdin. Nobody can answer a permission prompt
   in a headless run: a call no rule allows is denied, and the denial says which flag would allow it.
   Rules and hooks also come from Claude Code's settings files (~/.claude/settings.json,
@@ -36,6 +38,7 @@ Environment:
 
 export const RUN_HELP = `Usage: agent-desk run [-p] PROMPT [--cwd DIR] [--output-format text|json|stream-json] [--model M] [--max-turns N]
                          [--allowedTools RULES] [--disallowedTools RULES] [--permission-mode MODE] [--bare] [--settings FILE]
+                         [--mcp-config FILE|JSON]... [--strict-mcp-config]
        agent-desk -p PROMPT [same options]
        echo PROMPT | agent-desk -p [options]
 `;
