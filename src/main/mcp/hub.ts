@@ -3,6 +3,7 @@
 import type { Logger } from '../base/log';
 import { loadMcpConfig } from './load-config';
 import { createMcpManager, type McpManager, type McpManagerOptions } from './manager';
+import { createMcpStateStore } from './project-state';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -17,6 +18,8 @@ export interface McpHubOptions {
   onWarning?: (projectDir: string, message: string) => void;
   /** A project's servers changed state or tools (mcp:changed). */
   onChange?: (projectDir: string) => void;
+  /** Where approved tool definitions and per-server choices are kept (none: this run only). */
+  stateFile?: string;
   /** Test seam: reconnect timings and the like. */
   manager?: Pick<McpManagerOptions, 'connection' | 'toolTimeoutMs' | 'sdkServers'>;
 }
@@ -40,6 +43,7 @@ function connectTimeoutFrom(env: Env): number | undefined {
 
 export function createMcpHub(opts: McpHubOptions): McpHub {
   const managers = new Map<string, { manager: McpManager; trusted: boolean }>();
+  const states = createMcpStateStore(opts.stateFile ?? null);
   let disposed = false;
   return {
     forProject(projectDir) {
@@ -60,6 +64,7 @@ export function createMcpHub(opts: McpHubOptions): McpHub {
         log: opts.log,
         load: () => loadMcpConfig({ projectDir, env: opts.env, trusted: slot.trusted, ...(opts.extraConfigs ? { extraConfigs: opts.extraConfigs } : {}), ...(opts.strict ? { strict: true } : {}) }),
         onWarning: (message) => opts.onWarning?.(projectDir, message),
+        state: states.forProject(projectDir),
         ...(toolTimeoutMs ? { toolTimeoutMs } : {}),
         ...opts.manager,
         connection: { ...(connectTimeoutMs ? { connectTimeoutMs } : {}), ...opts.manager?.connection },
@@ -73,6 +78,7 @@ export function createMcpHub(opts: McpHubOptions): McpHub {
     async dispose() {
       disposed = true;
       await Promise.all([...managers.values()].map((m) => m.manager.close()));
+      await states.flush();
     },
   };
 }

@@ -30,7 +30,8 @@ function apiSchema(schema: McpToolInfo['inputSchema']): ToolInputJSONSchema {
 
 const LooseObject = z.looseObject({});
 
-export function buildMcpTool(manager: McpManager, server: string, info: McpToolInfo): AnyTool {
+/** `deferred`: the person chose to load this server's tools only when needed (ToolSearch, AS4). */
+export function buildMcpTool(manager: McpManager, server: string, info: McpToolInfo, opts: { deferred?: boolean } = {}): AnyTool {
   const name = mcpToolName(server, info.name);
   const schema = apiSchema(info.inputSchema);
   let validate: ((input: unknown) => { valid: boolean; errorMessage?: string | undefined }) | undefined;
@@ -41,6 +42,7 @@ export function buildMcpTool(manager: McpManager, server: string, info: McpToolI
     name,
     isMcp: true,
     kind: 'mcp',
+    ...(opts.deferred ? { shouldDefer: true } : {}),
     maxResultSizeChars: MCP_MAX_RESULT_CHARS,
     inputSchema: () => LooseObject as unknown as z.ZodType<Record<string, unknown>>,
     inputJSONSchema: schema,
@@ -69,6 +71,10 @@ export function buildMcpTool(manager: McpManager, server: string, info: McpToolI
       return first ? first.slice(0, 80) : '';
     },
     async call(input, ctx) {
+      // The pool may predate the change; the person has to accept the new definition first.
+      if (manager.isWithheld(server, info.name)) {
+        throw new Error(`The ${server} server changed the tool ${info.name} since it was approved, so it is not used until the person reviews the change in Connected tools and accepts it.`);
+      }
       let result;
       try {
         result = await manager.callTool(server, info.name, input, ctx.abortSignal);

@@ -12,9 +12,9 @@ export function mcpToolsOf(manager: McpManager): AnyTool[] {
   const hit = built.get(manager);
   if (hit && hit.version === manager.version()) return hit.tools;
   const tools: AnyTool[] = [];
-  for (const { server, tool } of manager.tools()) {
+  for (const { server, tool, deferred } of manager.tools()) {
     try {
-      tools.push(buildMcpTool(manager, server, tool));
+      tools.push(buildMcpTool(manager, server, tool, { deferred }));
     } catch {
       // A tool whose name cannot be made valid is left out; the server's other tools stay.
     }
