@@ -176,6 +176,8 @@ export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
     ...(toolsConfig.mcpConfigs ? { extraConfigs: toolsConfig.mcpConfigs } : {}),
     ...(toolsConfig.strictMcpConfig ? { strict: true } : {}),
     onWarning: (dir, message) => projectNotice(dir, 'warn', message),
+    stateFile: path.join(dataDir, 'mcp-projects.json'),
+    onChange: (dir) => bus.publish('mcp:changed', { servers: mcp.existing(dir)?.list() ?? [] }, { projectDir: dir }),
   });
   const maxTurns = opts.maxTurns ?? maxTurnsFromEnv(env);
   const permissions = createPermissionService({ settings: projectSettings, env, cliRules: () => cliRules(toolsConfig), store });
@@ -260,7 +262,7 @@ function sweepingTempFiles(log: Logger, delayMs: number | null, factory: Session
 export async function createCore(opts: CoreOptions): Promise<Core> {
   const engine = await createEngine(opts);
   const terminals = createCoreTerminals(engine, opts.env ?? process.env);
-  const handlers = createHandlers({ sessions: engine.sessions, auth: engine.auth, host: opts.host, log: engine.log, permissions: engine.permissions, trust: engine.trust, tasks: engine.tasks, sandbox: { sandbox: appSandbox, settings: (dir) => engine.projectSettings.current(dir) }, terminals });
+  const handlers = createHandlers({ sessions: engine.sessions, auth: engine.auth, host: opts.host, log: engine.log, permissions: engine.permissions, trust: engine.trust, tasks: engine.tasks, sandbox: { sandbox: appSandbox, settings: (dir) => engine.projectSettings.current(dir) }, terminals, mcp: engine.mcp });
   const dispatcher = createDispatcher({ ...handlers, log: engine.log });
   return {
     dispatcher,

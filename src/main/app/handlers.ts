@@ -12,6 +12,8 @@ import type { TerminalService } from '../terminal/terminal-service';
 import type { FolderTrust } from './folder-trust';
 import { createTasksHandlers, noTasksHandlers, type TasksHandlerDeps } from './tasks-handlers';
 import { createSandboxHandlers, type SandboxHandlerDeps } from './sandbox-handlers';
+import { createMcpHandlers } from './mcp-handlers';
+import type { McpHub } from '../mcp/hub';
 
 export interface HandlerDeps {
   sessions: SessionService;
@@ -28,6 +30,8 @@ export interface HandlerDeps {
   sandbox?: Omit<SandboxHandlerDeps, 'requireProject' | 'permissions'>;
   /** The terminal pane's shells (issue 15 item 5); hosts without it answer `unsupported`. */
   terminals?: TerminalService;
+  /** The projects' MCP servers (issue 17 item 6); without it every project has none. */
+  mcp?: McpHub;
 }
 
 function requireProject(ctx: HandlerContext): string {
@@ -169,6 +173,7 @@ export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; sen
           },
         }),
     ...createTerminalHandlers({ ...(deps.terminals ? { terminals: deps.terminals } : {}), requireProject }),
+    ...createMcpHandlers({ ...(deps.mcp ? { mcp: deps.mcp } : {}), requireProject }),
   };
   const send: SendHandlers = {
     'log:write': ({ level, message }, ctx) => log[level](`renderer[${ctx.clientId}]: ${message}`),
