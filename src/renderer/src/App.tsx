@@ -17,6 +17,8 @@ import { windowTitle } from './inbox/window-title';
 import { AlwaysNotice } from './permissions/AlwaysNotice';
 import { SandboxNotices } from './sandbox/SandboxNotices';
 import { ApprovalDialog } from './permissions/ApprovalDialog';
+import { McpButton } from './mcp/McpButton';
+import { McpPane } from './mcp/McpPane';
 import { ProcessesButton } from './processes/ProcessesButton';
 import { ProcessesPane } from './processes/ProcessesPane';
 import { RulesButton } from './rules/RulesButton';
@@ -45,6 +47,8 @@ export function App(): ReactNode {
   const [processesOpen, setProcessesOpen] = useState(false);
   // The terminal pane (issue 15 item 5) takes that column too.
   const [terminalOpen, setTerminalOpen] = useState(false);
+  // Connected tools (issue 17 item 6) takes that column too; opening another pane closes it.
+  const [mcpOpen, setMcpOpen] = useState(false);
   const inbox = useInbox();
   const waiting = useTools((s) => s.permissions.length);
 
@@ -72,7 +76,7 @@ export function App(): ReactNode {
   }
   return (
     <ViewEnvContext.Provider value={viewEnv}>
-      <div className={processesOpen ? 'app app--side-pane app--processes' : rulesOpen ? 'app app--side-pane app--rules' : changesOpen ? 'app app--side-pane app--changes' : terminalOpen ? 'app app--side-pane app--terminal' : 'app'}>
+      <div className={mcpOpen ? 'app app--side-pane app--mcp' : processesOpen ? 'app app--side-pane app--processes' : rulesOpen ? 'app app--side-pane app--rules' : changesOpen ? 'app app--side-pane app--changes' : terminalOpen ? 'app app--side-pane app--terminal' : 'app'}>
         <Header
           actions={
             <>
@@ -81,6 +85,7 @@ export function App(): ReactNode {
                 open={changesOpen}
                 onToggle={() => {
                   setChangesOpen((o) => !o);
+                  setMcpOpen(false);
                   setRulesOpen(false);
                   setProcessesOpen(false);
                   setTerminalOpen(false);
@@ -90,6 +95,7 @@ export function App(): ReactNode {
                 open={rulesOpen}
                 onToggle={() => {
                   setRulesOpen((o) => !o);
+                  setMcpOpen(false);
                   setChangesOpen(false);
                   setProcessesOpen(false);
                   setTerminalOpen(false);
@@ -99,6 +105,17 @@ export function App(): ReactNode {
                 open={processesOpen}
                 onToggle={() => {
                   setProcessesOpen((o) => !o);
+                  setMcpOpen(false);
+                  setTerminalOpen(false);
+                  setChangesOpen(false);
+                  setRulesOpen(false);
+                }}
+              />
+              <McpButton
+                open={mcpOpen}
+                onToggle={() => {
+                  setMcpOpen((o) => !o);
+                  setProcessesOpen(false);
                   setTerminalOpen(false);
                   setChangesOpen(false);
                   setRulesOpen(false);
@@ -108,6 +125,7 @@ export function App(): ReactNode {
                 open={terminalOpen}
                 onToggle={() => {
                   setTerminalOpen((o) => !o);
+                  setMcpOpen(false);
                   setProcessesOpen(false);
                   setChangesOpen(false);
                   setRulesOpen(false);
@@ -129,6 +147,7 @@ export function App(): ReactNode {
         {changesOpen && <ChangesPane onClose={() => setChangesOpen(false)} />}
         {rulesOpen && <RulesPane onClose={() => setRulesOpen(false)} />}
         {processesOpen && <ProcessesPane onClose={() => setProcessesOpen(false)} />}
+        {mcpOpen && <McpPane onClose={() => setMcpOpen(false)} />}
         {terminalOpen && (
           <Suspense fallback={null}>
             <TerminalPane onClose={() => setTerminalOpen(false)} />

@@ -12,6 +12,7 @@ import { createSessionsStore, type SessionsStore } from './sessions-store';
 import { createToolsStore, type ToolsStore } from './tools-store';
 import { createTrustStore, type TrustStore } from './trust-store';
 import { createTerminalStore, type TerminalStore } from '../terminal/terminal-store';
+import { createMcpStore, type McpStore } from '../mcp/mcp-store';
 import { rememberedSession, rememberSession } from '../util/remembered-session';
 
 export interface Stores {
@@ -32,6 +33,8 @@ export interface Stores {
   sandbox: SandboxStore;
   /** The terminal pane's tabs and their output (issue 15 item 5). */
   terminal: TerminalStore;
+  /** The Connected tools pane: the project's MCP servers and changed tools (issue 17 items 5, 6). */
+  mcp: McpStore;
   /** Load app:init (and the session list); safe to call again. */
   start(): Promise<void>;
   dispose(): void;
@@ -51,6 +54,7 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
         always.getState().reset();
         processes.getState().reset();
         sandbox.getState().reset();
+        mcp.getState().reset();
       }
       if (init.project) {
         // Before anything of the folder runs, the person is asked whether it is to be trusted.
@@ -69,11 +73,13 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
         void tools.getState().loadPending();
         void processes.getState().load();
         void sandbox.getState().loadStatus();
+        void mcp.getState().load();
       }
     },
   });
   const processes = createProcessesStore(bridge);
   const sandbox = createSandboxStore(bridge);
+  const mcp = createMcpStore(bridge);
   const notify = (banner: Omit<Banner, 'id'>): void => app.getState().pushBanner(banner);
   const schedule = options.schedule ? { schedule: options.schedule } : {};
   const tools = createToolsStore(bridge, { notify, ...schedule });
@@ -104,6 +110,7 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
   const offTrust = bridge.on('project:trust', (status) => trust.setState({ status }));
   const offTasks = bridge.on('tasks:changed', () => void processes.getState().load());
   const offBlocked = bridge.on('sandbox:blocked', (e) => sandbox.getState().handleBlocked(e));
+  const offMcp = bridge.on('mcp:changed', ({ servers }) => mcp.getState().handleChanged(servers));
   const offNotice = bridge.on('app:notice', (notice) => app.getState().pushBanner({ level: notice.level, message: notice.message }));
   const offConnection = bridge.onConnection((state) => {
     const wasDown = app.getState().connection !== 'open';
@@ -133,6 +140,7 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
     always,
     processes,
     sandbox,
+    mcp,
     async start() {
       await app.getState().load();
     },
@@ -141,6 +149,7 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
       offNotice();
       offTasks();
       offBlocked();
+      offMcp();
       offTrust();
       offConnection();
       terminal.dispose();
