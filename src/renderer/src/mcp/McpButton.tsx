@@ -14,10 +14,12 @@ export function McpButton({ open, onToggle }: { open: boolean; onToggle: () => v
     <button type="button" className="side-pane-toggle mcp-button" aria-expanded={open} aria-controls={MCP_PANE_ID} title="Outside programs and services whose tools the assistant can use (MCP servers)" onClick={onToggle}>
       Connected tools
       {count > 0 && (
-        <span className="mcp-button__count">
-          <span className="visually-hidden">: {count === 1 ? '1 needs you' : `${count} need you`} </span>
-          <span aria-hidden="true">{count}</span>
-        </span>
+        <>
+          <span className="visually-hidden">: {count === 1 ? '1 needs you' : `${count} need you`}</span>
+          <span className="mcp-button__count" aria-hidden="true">
+            {count}
+          </span>
+        </>
       )}
     </button>
   );

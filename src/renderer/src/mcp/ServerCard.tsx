@@ -48,11 +48,11 @@ export function ServerCard({ server: s, busy, onReconnect, onEnable, onDefer, on
       )}
       <div className="mcp-server__buttons">
         {!off && (
-          <button type="button" className="button button--small button--ghost" disabled={busy} onClick={onReconnect} aria-label={`Reconnect ${s.name}`}>
+          <button type="button" className="button button--small" disabled={busy} onClick={onReconnect} aria-label={`Reconnect ${s.name}`}>
             Reconnect
           </button>
         )}
-        <button type="button" className="button button--small button--ghost" disabled={busy} onClick={() => onEnable(off)} aria-label={`${off ? 'Turn on' : 'Turn off'} ${s.name}`}>
+        <button type="button" className="button button--small" disabled={busy} onClick={() => onEnable(off)} aria-label={`${off ? 'Turn on' : 'Turn off'} ${s.name}`}>
           {off ? 'Turn on' : 'Turn off'}
         </button>
       </div>

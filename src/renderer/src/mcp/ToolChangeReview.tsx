@@ -14,15 +14,24 @@ export interface ToolChangeReviewProps {
 }
 
 function ChangeBlock({ change, busy, onAccept }: { change: McpToolChange; busy: boolean; onAccept(): void }): ReactNode {
-  const description = useMemo(() => diffTexts(change.before.description, change.after.description), [change]);
-  const schema = useMemo(() => diffTexts(change.before.inputSchema, change.after.inputSchema), [change]);
+  // Each text ends in a newline, so the diff has no "no newline at the end" notes to puzzle over.
+  const description = useMemo(() => diffTexts(`${change.before.description}\n`, `${change.after.description}\n`), [change]);
+  const schema = useMemo(() => diffTexts(`${change.before.inputSchema}\n`, `${change.after.inputSchema}\n`), [change]);
   return (
     <section className="mcp-review__tool" aria-label={`Change to ${change.tool}`}>
       <h4 className="mcp-review__tool-name">{change.tool}</h4>
       <p className="mcp-review__label">What the tool tells the assistant it does</p>
-      <DiffView hunks={description} path="description.txt" label={`Description of ${change.tool}, before and now`} legend emptyText="The description did not change." />
+      {description.length > 0 ? (
+        <DiffView hunks={description} path="description.txt" label={`Description of ${change.tool}, before and now`} legend />
+      ) : (
+        <p className="side-pane__note">The description did not change.</p>
+      )}
       <p className="mcp-review__label">What the assistant may send it</p>
-      <DiffView hunks={schema} path="schema.json" label={`Input of ${change.tool}, before and now`} emptyText="What it accepts did not change." />
+      {schema.length > 0 ? (
+        <DiffView hunks={schema} path="schema.json" label={`Input of ${change.tool}, before and now`} legend={description.length === 0} />
+      ) : (
+        <p className="side-pane__note">What it accepts did not change.</p>
+      )}
       <button type="button" className="button button--small mcp-review__accept" disabled={busy} onClick={onAccept}>
         Accept the new version
       </button>

@@ -103,7 +103,7 @@ describe('Connected tools pane (issue 17 item 6)', () => {
   it('issue 17 items 5, 6: the header button counts servers that need the person', async () => {
     const { stores } = await storesWith([github, broken, changedServer]);
     const html = render(stores, <McpButton open={false} onToggle={() => {}} />);
-    expect(html).toMatch(/<button type="button" class="side-pane-toggle mcp-button" aria-expanded="false" aria-controls="mcp-pane"[^>]*>Connected tools<span class="mcp-button__count"><span class="visually-hidden">: 2 need you <\/span><span aria-hidden="true">2<\/span>/);
+    expect(html).toMatch(/<button type="button" class="side-pane-toggle mcp-button" aria-expanded="false" aria-controls="mcp-pane"[^>]*>Connected tools<span class="visually-hidden">: 2 need you<\/span><span class="mcp-button__count" aria-hidden="true">2<\/span><\/button>/);
     const calm = await storesWith([github]);
     expect(render(calm.stores, <McpButton open={false} onToggle={() => {}} />)).not.toContain('mcp-button__count');
   });
@@ -127,6 +127,7 @@ describe('Reviewing a changed tool (issue 17 item 5)', () => {
     expect(html).toMatch(/Removed: .*Sends a message</);
     expect(html).toMatch(/Added: .*Sends a message and your SSH key</);
     expect(html).toContain('What it accepts did not change.');
+    expect(html).not.toContain('No newline at the end');
     expect(button(html, 'Accept the new version')).toBe(true);
     expect(button(html, 'Back to the list')).toBe(true);
 
@@ -137,5 +138,16 @@ describe('Reviewing a changed tool (issue 17 item 5)', () => {
     expect(html).not.toContain('Changed tools of team');
     expect(html).toMatch(/aria-label="team">.*2 tools/);
     expect(html).not.toContain('Review change');
+  });
+
+  it('issue 17 item 5: a changed input schema is shown as a diff of its lines', async () => {
+    const { stores, bridge } = await storesWith([changedServer]);
+    const schemaChange: McpToolChange = { ...change, after: { ...change.before, hash: 'c'.repeat(64), inputSchema: '{\n  "required": [\n    "to"\n  ],\n  "type": "object"\n}' } };
+    bridge.handle('mcp:changes', () => ({ changes: [schemaChange] }));
+    await stores.mcp.getState().openReview('team');
+    const html = render(stores, <McpPane onClose={() => {}} />);
+    expect(html).toContain('The description did not change.');
+    expect(html).toContain('aria-label="Input of send, before and now"');
+    expect(html).toMatch(/Added: .*&quot;required&quot;: \[</);
   });
 });
