@@ -99,4 +99,26 @@ test.describe('MCP in Chromium (issue 17 items 5, 6)', () => {
     const [, accepted] = await webApp.fake.waitForRequests(2);
     expect(toolNames(accepted!)).toContain('mcp__notes__add_note');
   });
+
+  test('issue 17 item 6: "Load its tools only when needed" hands the server’s tools to ToolSearch', async ({ page, webApp }) => {
+    await notesProject(webApp);
+    await page.goto(webApp.url);
+    const { server } = await openPane(page);
+    await expect(server.getByRole('status')).toHaveText('Connected', { timeout: 15_000 });
+    const deferSwitch = server.getByRole('switch', { name: 'Load its tools only when needed' });
+    await deferSwitch.check();
+    await expect(deferSwitch).toBeChecked();
+    await expect(server).toContainText(/about \d+ tokens, only in requests after the assistant loads its tools/);
+
+    // First request: only the names, in the system prompt; the model looks one up; then it is sent.
+    webApp.fake.push({ content: [useTool('ToolSearch', { query: 'select:mcp__notes__add_note' })] }, say('Found it.'));
+    await ask(page, 'Can you take notes?');
+    await expect(page.getByRole('log', { name: 'Transcript' })).toContainText('Found it.');
+    const [first, second] = await webApp.fake.waitForRequests(2);
+    expect(toolNames(first!)).toContain('ToolSearch');
+    expect(toolNames(first!).filter((n) => n.startsWith('mcp__notes__'))).toEqual([]);
+    expect(JSON.stringify(first!.body.system)).toContain('mcp__notes__add_note');
+    expect(toolNames(second!)).toContain('mcp__notes__add_note');
+    expect(toolNames(second!)).not.toContain('mcp__notes__count_notes');
+  });
 });
