@@ -151,7 +151,9 @@ export function createMcpManager(opts: McpManagerOptions): McpManager {
         ...opts.connection,
       });
       connections.set(entry.name, conn);
-      if (conn.state() !== 'disabled') starting.push(conn.connect().catch(() => undefined));
+      // Turned off by the person last time: stays off until turned on (not started at all).
+      if (conn.state() !== 'disabled' && state.disabled(entry.name)) starting.push(conn.disable());
+      else if (conn.state() !== 'disabled') starting.push(conn.connect().catch(() => undefined));
     }
     changed();
     await Promise.all(starting);
@@ -188,6 +190,7 @@ export function createMcpManager(opts: McpManagerOptions): McpManager {
       const sdkServer = opts.sdkServers?.[name];
       const fresh = createConnection(entry, { cwd: opts.projectDir, log: opts.log, onChange: changed, ...(sdkServer ? { sdkServer } : {}), ...opts.connection });
       connections.set(name, fresh);
+      state.setDisabled(name, false);
       await fresh.connect().catch(() => undefined);
       return true;
     }
@@ -260,6 +263,7 @@ export function createMcpManager(opts: McpManagerOptions): McpManager {
     async disable(name) {
       const c = connections.get(name);
       if (!c) return false;
+      state.setDisabled(name, true);
       await c.disable();
       return true;
     },

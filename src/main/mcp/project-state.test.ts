@@ -16,13 +16,14 @@ afterEach(async () => {
 });
 
 describe('MCP project state (issue 17 items 5, 6)', () => {
-  it('issue 17 item 5: pins and deferred servers are kept per project and read back after a restart', async () => {
+  it('issue 17 items 5, 6: pins, deferred and turned-off servers are kept per project and read back after a restart', async () => {
     const file = path.join(dir, 'data', 'mcp-projects.json');
     const first = createMcpStateStore(file);
     const a = first.forProject('/projects/a');
     a.pin('srv', { echo: pinTool({ name: 'echo', description: 'Echoes' }) });
     a.pin('srv', { add: pinTool({ name: 'add', description: 'Adds' }) });
     a.setDeferred('srv', true);
+    a.setDisabled('other', true);
     first.forProject('/projects/b').setDeferred('srv', true);
     first.forProject('/projects/b').setDeferred('srv', false);
     await first.flush();
@@ -32,6 +33,8 @@ describe('MCP project state (issue 17 items 5, 6)', () => {
     expect(Object.keys(again.forProject('/projects/a').pins('srv'))).toEqual(['echo', 'add']);
     expect(again.forProject('/projects/a').pins('srv').echo).toEqual(pinTool({ name: 'echo', description: 'Echoes' }));
     expect(again.forProject('/projects/a').deferred('srv')).toBe(true);
+    expect(again.forProject('/projects/a').disabled('other')).toBe(true);
+    expect(again.forProject('/projects/a').disabled('srv')).toBe(false);
     expect(again.forProject('/projects/b').deferred('srv')).toBe(false);
     expect(again.forProject('/projects/b').pins('srv')).toEqual({});
   });
@@ -44,7 +47,7 @@ describe('MCP project state (issue 17 items 5, 6)', () => {
     expect(store.warning).toContain('mcp-projects.json');
     store.forProject('/p').setDeferred('srv', true);
     await store.flush();
-    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ [path.resolve('/p')]: { pins: {}, deferred: ['srv'] } });
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ [path.resolve('/p')]: { pins: {}, deferred: ['srv'], disabled: [] } });
   });
 
   it('issue 17 item 5: without a file everything is kept for this run only', () => {

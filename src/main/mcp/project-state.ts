@@ -1,5 +1,5 @@
 // What the person decided about each project's MCP servers, kept across restarts: the approved tool
-// definitions (pins) and which servers load their tools only when needed. One small JSON file in the
+// definitions (pins), which servers load their tools only when needed, which ones they turned off. One small JSON file in the
 // app's data folder (like trusted-folders.json), read once, written atomically on each change; a
 // damaged file starts afresh (the next definitions seen are pinned again) and says so.
 import { mkdirSync } from 'node:fs';
@@ -13,6 +13,8 @@ interface ProjectRecord {
   pins: Record<string, Record<string, PinnedTool>>;
   /** Servers whose tools are handed to ToolSearch instead of sent with every request. */
   deferred: string[];
+  /** Servers the person turned off (Claude Code keeps these as disabledMcpServers). */
+  disabled: string[];
 }
 
 export interface McpProjectState {
@@ -21,6 +23,8 @@ export interface McpProjectState {
   pin(server: string, tools: Readonly<Record<string, PinnedTool>>): void;
   deferred(server: string): boolean;
   setDeferred(server: string, on: boolean): void;
+  disabled(server: string): boolean;
+  setDisabled(server: string, on: boolean): void;
 }
 
 export interface McpStateStore {
@@ -36,7 +40,7 @@ function isPinned(v: unknown): v is PinnedTool {
 }
 
 function parseRecord(raw: unknown): ProjectRecord {
-  const r = (raw ?? {}) as { pins?: unknown; deferred?: unknown };
+  const r = (raw ?? {}) as { pins?: unknown; deferred?: unknown; disabled?: unknown };
   const pins: ProjectRecord['pins'] = {};
   if (r.pins && typeof r.pins === 'object') {
     for (const [server, tools] of Object.entries(r.pins as Record<string, unknown>)) {
@@ -44,9 +48,14 @@ function parseRecord(raw: unknown): ProjectRecord {
       pins[server] = Object.fromEntries(Object.entries(tools as Record<string, unknown>).filter(([, t]) => isPinned(t))) as Record<string, PinnedTool>;
     }
   }
-  const deferred = Array.isArray(r.deferred) ? r.deferred.filter((s): s is string => typeof s === 'string') : [];
-  return { pins, deferred };
+  const names = (v: unknown) => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : []);
+  return { pins, deferred: names(r.deferred), disabled: names(r.disabled) };
 }
+
+const toggled = (list: readonly string[], name: string, on: boolean): string[] => {
+  const rest = list.filter((s) => s !== name);
+  return on ? [...rest, name] : rest;
+};
 
 /** `file` null keeps everything in memory (tests, hosts without a data folder). */
 export function createMcpStateStore(file: string | null): McpStateStore {
@@ -82,7 +91,7 @@ export function createMcpStateStore(file: string | null): McpStateStore {
       const record = (): ProjectRecord => {
         const all = load();
         let rec = all.get(key);
-        if (!rec) all.set(key, (rec = { pins: {}, deferred: [] }));
+        if (!rec) all.set(key, (rec = { pins: {}, deferred: [], disabled: [] }));
         return rec;
       };
       return {
@@ -95,8 +104,13 @@ export function createMcpStateStore(file: string | null): McpStateStore {
         deferred: (server) => load().get(key)?.deferred.includes(server) ?? false,
         setDeferred(server, on) {
           const rec = record();
-          const rest = rec.deferred.filter((s) => s !== server);
-          rec.deferred = on ? [...rest, server] : rest;
+          rec.deferred = toggled(rec.deferred, server, on);
+          save();
+        },
+        disabled: (server) => load().get(key)?.disabled.includes(server) ?? false,
+        setDisabled(server, on) {
+          const rec = record();
+          rec.disabled = toggled(rec.disabled, server, on);
           save();
         },
       };

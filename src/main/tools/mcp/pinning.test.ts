@@ -1,7 +1,7 @@
 // Issue 17 item 5 (tool pinning) end to end below the IPC: a tiny in-process server's tools are pinned
 // when first seen; when the server changes a tool's description the tool leaves the pool and a call to
 // it is a clear error, until the person accepts the new version; a restart with the old pins withholds
-// it again. Also item 6: a deferred server's tools go to ToolSearch.
+// it again. Also item 6: a deferred server's tools go to ToolSearch; a turned-off server stays off.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -121,5 +121,29 @@ describe('MCP load tools only when needed (issue 17 item 6)', () => {
     m.setDeferred('team', false);
     expect(mcpToolsOf(m).some(isDeferredTool)).toBe(false);
     expect(m.setDeferred('nope', true)).toBe(false);
+  });
+
+  it('issue 17 item 6: a server the person turned off stays off after a restart, until turned on', async () => {
+    const first = start(createFakeServer());
+    await first.ready();
+    expect(await first.disable('team')).toBe(true);
+    await first.close();
+    await store.flush();
+
+    const reread = createMcpStateStore(path.join(dir, 'mcp-projects.json'));
+    const server = createFakeServer();
+    let connects = 0;
+    const counting = { ...server, connect: () => (connects++, server.connect()) };
+    const m = start(counting, reread);
+    await m.ready();
+    expect(m.list()[0]).toMatchObject({ state: 'disabled', lastError: 'Turned off by you.', toolCount: 0 });
+    expect(connects).toBe(0);
+    expect(names(m)).toEqual([]);
+    expect(await m.enable('team')).toBe('ok');
+    expect(m.list()[0]).toMatchObject({ state: 'connected', toolCount: 2 });
+    await reread.flush();
+    const third = start(createFakeServer(), createMcpStateStore(path.join(dir, 'mcp-projects.json')));
+    await third.ready();
+    expect(third.list()[0]!.state).toBe('connected');
   });
 });
