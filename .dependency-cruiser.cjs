@@ -10,7 +10,7 @@ const MAIN_LAYERS = [
   ['fs', 'process', 'shell'],
   ['permissions'],
   ['settings'],
-  ['hooks', 'sandbox', 'tasks', 'model', 'sessions', 'terminal', 'skills'],
+  ['hooks', 'sandbox', 'tasks', 'model', 'sessions', 'terminal', 'mcp', 'skills'],
   ['tools'],
   ['engine', 'workbench', 'ipc'],
   ['app'],

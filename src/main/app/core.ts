@@ -31,6 +31,7 @@ import { loadSkills } from '../skills/load-skills';
 import { createFolderTrust, type FolderTrust, type FolderTrustMode } from './folder-trust';
 import { startProcessManager, type ProcessManager } from './process-manager';
 import { appTasks } from '../tasks/app-tasks';
+import { createMcpHub, type McpHub } from '../mcp/hub';
 import { createTerminalService, type TerminalService } from '../terminal/terminal-service';
 
 /** Where a host keeps the API key typed into the app (desktop: safeStorage). */
@@ -80,6 +81,8 @@ export interface Engine {
   trust: FolderTrust;
   /** Background tasks, their record file and what they do now (issue 15 item 4). */
   tasks: ProcessManager;
+  /** Each project's MCP servers (MC1–MC3). */
+  mcp: McpHub;
   dataDir: string;
   log: Logger;
   /** Start-up problems (a broken settings file…), also published as 'app:notice'; hosts show them to clients that connect later. */
@@ -166,6 +169,17 @@ export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
   if (trustStore.warning) notify({ level: 'warn', message: trustStore.warning });
   const store = createSessionStore({ dataDir, log });
   const toolsConfig = opts.tools ?? {};
+  // A project's own servers (.mcp.json) wait for the folder's trust like its hooks (PX4).
+  const mcp = createMcpHub({
+    env,
+    log,
+    trusted: (dir) => projectSettings.current(dir).folder?.trusted ?? true,
+    ...(toolsConfig.mcpConfigs ? { extraConfigs: toolsConfig.mcpConfigs } : {}),
+    ...(toolsConfig.strictMcpConfig ? { strict: true } : {}),
+    onWarning: (dir, message) => projectNotice(dir, 'warn', message),
+    stateFile: path.join(dataDir, 'mcp-projects.json'),
+    onChange: (dir) => bus.publish('mcp:changed', { servers: mcp.existing(dir)?.list() ?? [] }, { projectDir: dir }),
+  });
   const maxTurns = opts.maxTurns ?? maxTurnsFromEnv(env);
   const permissions = createPermissionService({ settings: projectSettings, env, cliRules: () => cliRules(toolsConfig), store });
   const sessions = new SessionManager({
@@ -195,6 +209,7 @@ export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
       now: Date.now,
       newId: randomUUID,
       model,
+      mcp,
     })),
   });
 
@@ -206,11 +221,12 @@ export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
     sessions
       .dispose()
       .finally(() => tasks.shutdown())
+      .finally(() => mcp.dispose())
       .finally(() => {
         offLedger();
         return appSandbox.dispose();
       });
-  return { bus, sessions, auth, model, settings, projectSettings, permissions, trust, tasks, dataDir, log, notices, dispose };
+  return { bus, sessions, auth, model, settings, projectSettings, permissions, trust, tasks, mcp, dataDir, log, notices, dispose };
 }
 
 /**
@@ -253,7 +269,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     loadSkills({ projectDir: dir, home, projectTrusted: engine.projectSettings.current(dir).folder?.trusted === true })
       .skills.filter((s) => s.userInvocable)
       .map((s) => ({ name: s.name, description: s.description, ...(s.argumentHint ? { argumentHint: s.argumentHint } : {}), source: s.source }));
-  const handlers = createHandlers({ skills, sessions: engine.sessions, auth: engine.auth, host: opts.host, log: engine.log, permissions: engine.permissions, trust: engine.trust, tasks: engine.tasks, sandbox: { sandbox: appSandbox, settings: (dir) => engine.projectSettings.current(dir) }, terminals });
+  const handlers = createHandlers({ skills, sessions: engine.sessions, auth: engine.auth, host: opts.host, log: engine.log, permissions: engine.permissions, trust: engine.trust, tasks: engine.tasks, sandbox: { sandbox: appSandbox, settings: (dir) => engine.projectSettings.current(dir) }, terminals, mcp: engine.mcp });
   const dispatcher = createDispatcher({ ...handlers, log: engine.log });
   return {
     dispatcher,

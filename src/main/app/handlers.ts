@@ -13,6 +13,8 @@ import type { FolderTrust } from './folder-trust';
 import { createTasksHandlers, noTasksHandlers, type TasksHandlerDeps } from './tasks-handlers';
 import { createSandboxHandlers, type SandboxHandlerDeps } from './sandbox-handlers';
 import { transcriptPage } from './transcript-page';
+import { createMcpHandlers } from './mcp-handlers';
+import type { McpHub } from '../mcp/hub';
 
 export interface HandlerDeps {
   sessions: SessionService;
@@ -31,6 +33,8 @@ export interface HandlerDeps {
   terminals?: TerminalService;
   /** The skills a person may type as "/name" in a project; without it there are none. */
   skills?: (projectDir: string) => Array<{ name: string; description: string; argumentHint?: string; source: 'project' | 'user' }>;
+  /** The projects' MCP servers (issue 17 item 6); without it every project has none. */
+  mcp?: McpHub;
 }
 
 function requireProject(ctx: HandlerContext): string {
@@ -184,6 +188,7 @@ export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; sen
           },
         }),
     ...createTerminalHandlers({ ...(deps.terminals ? { terminals: deps.terminals } : {}), requireProject }),
+    ...createMcpHandlers({ ...(deps.mcp ? { mcp: deps.mcp } : {}), requireProject }),
   };
   const send: SendHandlers = {
     'log:write': ({ level, message }, ctx) => log[level](`renderer[${ctx.clientId}]: ${message}`),

@@ -26,6 +26,10 @@ export interface RunArgs {
   assistant: boolean;
   /** `--settings FILE`: Claude Code's flagSettings (rules, mode, hooks…), above local settings, below policy. */
   settings: string | null;
+  /** `--mcp-config` (repeatable): MCP server configs, each a file or a JSON string, as in Claude Code. */
+  mcpConfig: string[];
+  /** `--strict-mcp-config`: only the --mcp-config servers, none from the settings files or .mcp.json. */
+  strictMcpConfig: boolean;
 }
 
 export type Command =
@@ -54,6 +58,8 @@ const runOptions = {
   bare: { type: 'boolean' },
   assistant: { type: 'boolean' },
   settings: { type: 'string' },
+  'mcp-config': { type: 'string', multiple: true },
+  'strict-mcp-config': { type: 'boolean' },
   /** Claude Code needs it with stream-json; here every format is complete already, so it is a no-op. */
   verbose: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -114,6 +120,9 @@ function parseRun(argv: string[], requirePrint: boolean): Command {
   const permissionMode = (modeArg as PermissionMode | undefined) ?? (values['dangerously-skip-permissions'] ? 'bypassPermissions' : null);
   const promptTool = values['permission-prompt-tool']?.trim();
   if (values['permission-prompt-tool'] !== undefined && !promptTool) return { kind: 'usage-error', message: '--permission-prompt-tool needs a tool name' };
+  const mcpConfig = (values['mcp-config'] ?? []).map((v) => v.trim());
+  if (mcpConfig.some((v) => !v)) return { kind: 'usage-error', message: '--mcp-config needs a file or a JSON string' };
+  if (values['strict-mcp-config'] && mcpConfig.length === 0) return { kind: 'usage-error', message: '--strict-mcp-config needs at least one --mcp-config' };
   const prompt = positionals.join(' ');
   return {
     kind: 'run',
@@ -130,6 +139,8 @@ function parseRun(argv: string[], requirePrint: boolean): Command {
       bare: values.bare === true,
       assistant: values.assistant === true,
       settings: values.settings?.trim() || null,
+      mcpConfig,
+      strictMcpConfig: values['strict-mcp-config'] === true,
     },
   };
 }

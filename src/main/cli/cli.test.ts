@@ -192,9 +192,16 @@ describe('parseCommand', () => {
         bare: false,
         assistant: false,
         settings: null,
+        mcpConfig: [],
+        strictMcpConfig: false,
       },
     });
     expect(parseCommand(['-p', 'a', '--assistant'], isDir)).toMatchObject({ kind: 'run', args: { assistant: true } });
+    // MC5: --mcp-config is repeatable (files or JSON strings), as in Claude Code.
+    expect(parseCommand(['-p', 'x', '--mcp-config', 'a.json', '--mcp-config', '{"mcpServers":{}}', '--strict-mcp-config'], isDir)).toMatchObject({
+      kind: 'run',
+      args: { mcpConfig: ['a.json', '{"mcpServers":{}}'], strictMcpConfig: true },
+    });
     expect(parseCommand(['--model', 'x'], isDir)).toMatchObject({ kind: 'usage-error', message: expect.stringContaining('missing -p') });
     expect(parseCommand(['/proj'], isDir)).toEqual({ kind: 'open-hint', dir: '/proj' });
     expect(parseCommand(['--model'], isDir)).toMatchObject({ kind: 'usage-error', message: expect.stringContaining('--model') });

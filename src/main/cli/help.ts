@@ -26,6 +26,8 @@ Run options:
   --assistant                           assistant mode: a command still running after 15 s moves to the
                                         background and the run goes on (read it with TaskOutput)
   --settings FILE                       a Claude Code settings file over the project's (below managed policy)
+  --mcp-config FILE|JSON                MCP servers for this run ({"mcpServers": {...}}), repeatable
+  --strict-mcp-config                   only the --mcp-config servers (none from ~/.claude.json or .mcp.json)
   With -p and no prompt, the prompt is read from piped stdin. Nobody can answer a permission prompt
   in a headless run: a call no rule allows is denied, and the denial says which flag would allow it.
   Rules and hooks also come from Claude Code's settings files (~/.claude/settings.json,
@@ -38,6 +40,7 @@ Environment:
 
 export const RUN_HELP = `Usage: agent-desk run [-p] PROMPT [--cwd DIR] [--output-format text|json|stream-json] [--model M] [--max-turns N]
                          [--allowedTools RULES] [--disallowedTools RULES] [--permission-mode MODE] [--bare] [--assistant] [--settings FILE]
+                         [--mcp-config FILE|JSON]... [--strict-mcp-config]
        agent-desk -p PROMPT [same options]
        echo PROMPT | agent-desk -p [options]
 `;

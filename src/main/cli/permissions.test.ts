@@ -42,7 +42,7 @@ describe('agent-desk permissions check', () => {
         line({ id: 'e', tool: 'Write', input: { file_path: 'src/new.ts', content: 'x' } }),
         line({ id: 'f', tool: 'Read', input: { file_path: '.env' } }),
         line({ id: 'g', tool: 'Read', input: { file_path: 'README.md' } }),
-        line({ id: 'h', tool: 'WebFetch', input: { url: 'https://example.com' }, rules: { allow: ['WebFetch(domain:example.com)'] } }),
+        line({ id: 'h', tool: 'WebFetch', input: { url: 'https://example.com', prompt: 'What is it about?' }, rules: { allow: ['WebFetch(domain:example.com)'] } }),
         line({ id: 'i', tool: 'Bash', input: { command: 'make' }, mode: 'plan' }),
         line({ id: 'j', tool: 'Write', input: { file_path: 'docs/a.md', content: 'x' }, mode: 'acceptEdits' }),
       ].join(''),

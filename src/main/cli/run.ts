@@ -73,6 +73,9 @@ export async function runCommand(args: RunArgs, io: CliIO): Promise<number> {
       ...(args.permissionMode ? { permissionMode: args.permissionMode } : {}),
       ...(args.bare ? { simple: true } : {}),
       ...(args.assistant ? { assistantMode: true } : {}),
+      // A file is named from where the command was typed; a JSON string is kept as it is.
+      ...(args.mcpConfig.length ? { mcpConfigs: args.mcpConfig.map((v) => (v.startsWith('{') ? v : path.resolve(io.cwd, v))) } : {}),
+      ...(args.strictMcpConfig ? { strictMcpConfig: true } : {}),
     },
     ...(args.settings ? { settingsFile: path.resolve(io.cwd, args.settings) } : {}),
     // Claude Code's -p does not ask about the folder: whoever started the run chose it.
@@ -90,6 +93,8 @@ export async function runCommand(args: RunArgs, io: CliIO): Promise<number> {
       if (format !== 'text') json(resultEvent(EMPTY_OUTCOME, '', message));
       return fail(message, 1);
     }
+    // The servers connect (or fail) before the first request, so the model is offered their tools.
+    await engine.mcp.forProject(dir).ready();
     const session = await engine.sessions.createSession(dir);
     // Resolve the mode now: a bypassPermissions the policy disables is refused before the turn starts.
     const mode = session.permissionMode();

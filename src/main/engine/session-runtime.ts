@@ -11,6 +11,8 @@ import type { RuleDestination } from '../../shared/permissions/rule-store';
 import type { RuleBehavior } from '../permissions/types';
 import type { ProjectSettings } from '../settings/project-settings';
 import { appTasks } from '../tasks/app-tasks';
+import type { McpHub } from '../mcp/hub';
+import { mcpToolsOf } from '../tools/builtin';
 import type { SessionEventBody } from './event-body';
 import type { ToolsConfig } from './tools/config';
 import { createToolRuntime, type ToolRuntime } from './tools/runtime';
@@ -52,6 +54,8 @@ export interface RuntimeFactoryOptions {
   saveRule?: (projectDir: string, destination: Exclude<RuleDestination, 'session'>, behavior: RuleBehavior, rule: string) => Promise<void>;
   /** The engine's model, for tools' own requests (WebFetch, WebSearch); absent: those tools cannot answer. */
   model?: ModelAccess;
+  /** The app's MCP servers: a session offers its project's tools (absent: no MCP tools). */
+  mcp?: McpHub;
 }
 
 export function toolResultsDir(dataDir: string, projectDir: string, sessionId: string): string {
@@ -115,6 +119,7 @@ export function createSessionRuntimeFactory(opts: RuntimeFactoryOptions): Sessio
       // A background task has nobody watching: its requests turn into denials after a while.
       ...(origin?.().kind === 'task' ? { approvalTimeoutMs: taskTimeoutMs } : {}),
       ...(opts.model ? { sideQuery: createSideQuery({ model: opts.model, envs: () => [opts.env, settings().env] }) } : {}),
+      ...(opts.mcp ? { mcpTools: () => mcpToolsOf(opts.mcp!.forProject(projectDir)) } : {}),
     });
     return {
       tools,

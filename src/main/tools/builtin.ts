@@ -20,6 +20,9 @@ import { WebFetchTool } from './web-fetch/web-fetch.tool';
 import { WebSearchTool } from './web-search/web-search.tool';
 import { WriteTool } from './write/write.tool';
 
+/** The MCP suffix of the pool (MC1), built from a project's connected servers. */
+export { mcpToolsOf } from './mcp/mcp-tools';
+
 // The `typeof` guard keeps vitest (which has no define) working; at build time the constant is
 // substituted and the whole condition folds to `false` (test/bundle-gates.test.ts checks the bytes).
 /* eslint-disable @typescript-eslint/no-require-imports */

@@ -1,5 +1,6 @@
 // The window: start screen until app:init answers, the welcome screen without a project, else the
-// workspace (with the Changes pane or the approvals inbox on the right when opened).
+// workspace (with one side pane — changes, rules, programs, connected tools, terminal, to-dos — or the
+// approvals inbox on the right when opened).
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ChangesButton } from './changes/ChangesButton';
 import { ChangesPane } from './changes/ChangesPane';
@@ -17,6 +18,8 @@ import { windowTitle } from './inbox/window-title';
 import { AlwaysNotice } from './permissions/AlwaysNotice';
 import { SandboxNotices } from './sandbox/SandboxNotices';
 import { ApprovalDialog } from './permissions/ApprovalDialog';
+import { McpButton } from './mcp/McpButton';
+import { McpPane } from './mcp/McpPane';
 import { ProcessesButton } from './processes/ProcessesButton';
 import { ProcessesPane } from './processes/ProcessesPane';
 import { RulesButton } from './rules/RulesButton';
@@ -31,6 +34,8 @@ import { TrustDialog } from './trust/TrustDialog';
 import './styles/app.css';
 import './tools/Tools.css';
 
+type SidePane = 'changes' | 'rules' | 'processes' | 'mcp' | 'terminal';
+
 // xterm.js loads when the terminal pane first opens, not with the window.
 const TerminalPane = lazy(() => import('./terminal/TerminalPane').then((m) => ({ default: m.TerminalPane })));
 
@@ -40,16 +45,13 @@ export function App(): ReactNode {
   const projectName = useApp((s) => s.init?.project?.name ?? null);
   const projectDir = useApp((s) => s.init?.project?.dir ?? null);
   const viewEnv = useMemo(() => ({ projectDir }), [projectDir]);
-  const [changesOpen, setChangesOpen] = useState(false);
-  // The permission rules take the same column as Changes, so opening one closes the other.
-  const [rulesOpen, setRulesOpen] = useState(false);
-  // Running programs (issue 15 item 4) takes that column too.
-  const [processesOpen, setProcessesOpen] = useState(false);
-  // The terminal pane (issue 15 item 5) takes that column too.
-  const [terminalOpen, setTerminalOpen] = useState(false);
-  // The to-do list (issue 19, TL) takes that column too, but only gives way to the others: closing them shows it again.
+  // Changes, permission rules, running programs, connected tools and the terminal share the right-hand
+  // column: one is open at a time. The to-do list takes it too, but only gives way: closing the other shows it again.
+  const [pane, setPane] = useState<SidePane | null>(null);
   const [todosOpen, setTodosOpen] = useState(false);
-  const todosShown = todosOpen && !changesOpen && !rulesOpen && !processesOpen && !terminalOpen;
+  const todosShown = todosOpen && pane === null;
+  const toggle = (which: SidePane) => () => setPane((p) => (p === which ? null : which));
+  const close = () => setPane(null);
   const inbox = useInbox();
   const waiting = useTools((s) => s.permissions.length);
   const terminalStore = useTerminalStore();
@@ -78,7 +80,7 @@ export function App(): ReactNode {
   }
   return (
     <ViewEnvContext.Provider value={viewEnv}>
-      <div className={processesOpen ? 'app app--side-pane app--processes' : rulesOpen ? 'app app--side-pane app--rules' : changesOpen ? 'app app--side-pane app--changes' : terminalOpen ? 'app app--side-pane app--terminal' : todosOpen ? 'app app--side-pane app--todos' : 'app'}>
+      <div className={pane ? `app app--side-pane app--${pane}` : todosShown ? 'app app--side-pane app--todos' : 'app'}>
         <Header
           actions={
             <>
@@ -87,48 +89,14 @@ export function App(): ReactNode {
                 open={todosShown}
                 onToggle={() => {
                   setTodosOpen(!todosShown);
-                  setChangesOpen(false);
-                  setRulesOpen(false);
-                  setProcessesOpen(false);
-                  setTerminalOpen(false);
+                  setPane(null);
                 }}
               />
-              <ChangesButton
-                open={changesOpen}
-                onToggle={() => {
-                  setChangesOpen((o) => !o);
-                  setRulesOpen(false);
-                  setProcessesOpen(false);
-                  setTerminalOpen(false);
-                }}
-              />
-              <RulesButton
-                open={rulesOpen}
-                onToggle={() => {
-                  setRulesOpen((o) => !o);
-                  setChangesOpen(false);
-                  setProcessesOpen(false);
-                  setTerminalOpen(false);
-                }}
-              />
-              <ProcessesButton
-                open={processesOpen}
-                onToggle={() => {
-                  setProcessesOpen((o) => !o);
-                  setTerminalOpen(false);
-                  setChangesOpen(false);
-                  setRulesOpen(false);
-                }}
-              />
-              <TerminalButton
-                open={terminalOpen}
-                onToggle={() => {
-                  setTerminalOpen((o) => !o);
-                  setProcessesOpen(false);
-                  setChangesOpen(false);
-                  setRulesOpen(false);
-                }}
-              />
+              <ChangesButton open={pane === 'changes'} onToggle={toggle('changes')} />
+              <RulesButton open={pane === 'rules'} onToggle={toggle('rules')} />
+              <ProcessesButton open={pane === 'processes'} onToggle={toggle('processes')} />
+              <McpButton open={pane === 'mcp'} onToggle={toggle('mcp')} />
+              <TerminalButton open={pane === 'terminal'} onToggle={toggle('terminal')} />
             </>
           }
         />
@@ -143,22 +111,22 @@ export function App(): ReactNode {
           <Composer />
         </main>
         {todosShown && <TodosPane onClose={() => setTodosOpen(false)} />}
-        {changesOpen && <ChangesPane onClose={() => setChangesOpen(false)} />}
-        {rulesOpen && <RulesPane onClose={() => setRulesOpen(false)} />}
-        {processesOpen && (
+        {pane === 'changes' && <ChangesPane onClose={close} />}
+        {pane === 'rules' && <RulesPane onClose={close} />}
+        {pane === 'processes' && (
           <ProcessesPane
-            onClose={() => setProcessesOpen(false)}
+            onClose={close}
             onOpenInTerminal={(taskId) => {
               // The tab opens first, so the pane finds it and starts no shell of its own.
               void terminalStore.getState().openTask(taskId);
-              setProcessesOpen(false);
-              setTerminalOpen(true);
+              setPane('terminal');
             }}
           />
         )}
-        {terminalOpen && (
+        {pane === 'mcp' && <McpPane onClose={close} />}
+        {pane === 'terminal' && (
           <Suspense fallback={null}>
-            <TerminalPane onClose={() => setTerminalOpen(false)} />
+            <TerminalPane onClose={close} />
           </Suspense>
         )}
         {inbox.open && <InboxPanel onClose={inbox.close} onReview={inbox.review} reviewing={inbox.reviewId !== null} />}

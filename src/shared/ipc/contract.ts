@@ -18,6 +18,7 @@ import { ToolCallView } from '../tools/tool-call';
 import { Message, SessionStatus, SessionSummary } from '../transcript';
 import { TrustStatus } from '../trust';
 import { sandboxEvents, sandboxInvoke } from './sandbox-contract';
+import { mcpEvents, mcpInvoke } from './mcp-contract';
 import { tasksEvents, tasksInvoke } from './tasks-contract';
 import { terminalEvents, terminalInvoke } from './terminal-contract';
 
@@ -198,6 +199,7 @@ export const invokeContract = {
   ...tasksInvoke,
   ...terminalInvoke,
   ...sandboxInvoke,
+  ...mcpInvoke,
 } as const satisfies Record<string, { request: z.ZodType; response: z.ZodType }>;
 
 /** Fire-and-forget channels (renderer → main). */
@@ -217,6 +219,7 @@ export const eventContract = {
   ...tasksEvents,
   ...terminalEvents,
   ...sandboxEvents,
+  ...mcpEvents,
 } as const satisfies Record<string, z.ZodType>;
 
 export type InvokeChannel = keyof typeof invokeContract;

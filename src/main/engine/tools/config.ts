@@ -25,6 +25,9 @@ export interface ToolsConfig {
   onExecutorEvent?: (sessionId: string, e: ExecutorEvent) => void;
   /** After Stop, how long a running tool may take to hand back its own result (default 5 s). */
   stopGraceMs?: number;
+  /** `--mcp-config` (files or JSON strings) and `--strict-mcp-config` (only those servers). */
+  mcpConfigs?: readonly string[];
+  strictMcpConfig?: boolean;
 }
 
 /** The CLI's rule lists as a RuleSet of source cliArg. */

@@ -58,6 +58,8 @@ export interface ToolRuntimeOptions {
   approvalTimeoutMs?: number;
   /** Tools' own requests to the model (WebFetch, WebSearch); absent: such tools say no model is reachable. */
   sideQuery?: SideQuery;
+  /** The MCP suffix of the pool (MC1): the project's connected servers' tools, read at each request. */
+  mcpTools?: () => readonly AnyTool[];
 }
 
 export interface ToolRuntime extends ToolRunner {
@@ -124,7 +126,7 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
     const extra = modifiers.length > 0 && !settings.managedRulesOnly ? (context().extraAllow ?? []) : [];
     return extra.length > 0 ? { ...merged, allow: [...merged.allow, ...extra] } : merged;
   };
-  const assemble = (): AnyTool[] => assembleToolPool({ mode: mode(), simple, alwaysDenyRules: rules().deny.map((e) => e.rule) }, [], baseTools());
+  const assemble = (): AnyTool[] => assembleToolPool({ mode: mode(), simple, alwaysDenyRules: rules().deny.map((e) => e.rule) }, opts.mcpTools?.() ?? [], baseTools());
   let pool = assemble();
   // BA6: a conversation whose commands are boxed gets the box ready while the model thinks.
   if (opts.settings().sandbox?.enabled) appSandbox.warm();

@@ -14,6 +14,7 @@ import { createTrustStore, type TrustStore } from './trust-store';
 import { createTerminalStore, type TerminalStore } from '../terminal/terminal-store';
 import { createModeStore, type ModeStore } from '../mode/mode-store';
 import { createCommandsStore, type CommandsStore } from '../commands/commands-store';
+import { createMcpStore, type McpStore } from '../mcp/mcp-store';
 import { rememberedSession, rememberSession } from '../util/remembered-session';
 
 export interface Stores {
@@ -38,6 +39,8 @@ export interface Stores {
   mode: ModeStore;
   /** The "/name" commands (skills) of the open project, for the message box (AG9). */
   commands: CommandsStore;
+  /** The Connected tools pane: the project's MCP servers and changed tools (issue 17 items 5, 6). */
+  mcp: McpStore;
   /** Load app:init (and the session list); safe to call again. */
   start(): Promise<void>;
   dispose(): void;
@@ -59,6 +62,7 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
         sandbox.getState().reset();
         mode.getState().reset();
         commands.getState().reset();
+        mcp.getState().reset();
       }
       if (init.project) {
         // Before anything of the folder runs, the person is asked whether it is to be trusted.
@@ -77,11 +81,13 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
         void tools.getState().loadPending();
         void processes.getState().load();
         void sandbox.getState().loadStatus();
+        void mcp.getState().load();
       }
     },
   });
   const processes = createProcessesStore(bridge);
   const sandbox = createSandboxStore(bridge);
+  const mcp = createMcpStore(bridge);
   const notify = (banner: Omit<Banner, 'id'>): void => app.getState().pushBanner(banner);
   const schedule = options.schedule ? { schedule: options.schedule } : {};
   const tools = createToolsStore(bridge, { notify, ...schedule });
@@ -120,6 +126,7 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
   const offTrust = bridge.on('project:trust', (status) => trust.setState({ status }));
   const offTasks = bridge.on('tasks:changed', () => void processes.getState().load());
   const offBlocked = bridge.on('sandbox:blocked', (e) => sandbox.getState().handleBlocked(e));
+  const offMcp = bridge.on('mcp:changed', ({ servers }) => mcp.getState().handleChanged(servers));
   const offNotice = bridge.on('app:notice', (notice) => app.getState().pushBanner({ level: notice.level, message: notice.message }));
   const offConnection = bridge.onConnection((state) => {
     const wasDown = app.getState().connection !== 'open';
@@ -151,6 +158,7 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
     sandbox,
     mode,
     commands,
+    mcp,
     async start() {
       await app.getState().load();
     },
@@ -159,6 +167,7 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
       offNotice();
       offTasks();
       offBlocked();
+      offMcp();
       offTrust();
       offConnection();
       terminal.dispose();

@@ -14,6 +14,7 @@ import type { TrustState } from './trust-store';
 import type { TerminalState, TerminalStore } from '../terminal/terminal-store';
 import type { ModeState } from '../mode/mode-store';
 import type { CommandsState } from '../commands/commands-store';
+import type { McpState } from '../mcp/mcp-store';
 
 const StoresContext = createContext<Stores | null>(null);
 
@@ -67,6 +68,11 @@ export function useProcesses<T>(selector: (state: ProcessesState) => T): T {
 
 export function useSandbox<T>(selector: (state: SandboxState) => T): T {
   return useStore(useStores().sandbox, selector);
+}
+
+/** The Connected tools pane (issue 17 items 5, 6). */
+export function useMcp<T>(selector: (state: McpState) => T): T {
+  return useStore(useStores().mcp, selector);
 }
 
 /** The terminal pane's tabs (issue 15 item 5). */

@@ -1,0 +1,43 @@
+// One factory from a server's config to the SDK's client transport (MC2): stdio, SSE, streamable HTTP,
+// WebSocket, and in-process (`sdk`, an InMemoryTransport pair the app links to its own server object).
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { McpServerConfig } from './config';
+import { WsClientTransport } from './ws-transport';
+
+export interface TransportOptions {
+  /** The folder a stdio server starts in (the project). */
+  cwd: string;
+  /** In-process servers by name: each call returns a fresh client end linked to the server. */
+  sdkServer?: () => Promise<Transport>;
+  /** A line a stdio server wrote to stderr (its own log; kept for the last-error text). */
+  onStderr?: (text: string) => void;
+}
+
+export async function createTransport(config: McpServerConfig, opts: TransportOptions): Promise<Transport> {
+  switch (config.type) {
+    case 'stdio': {
+      const t = new StdioClientTransport({
+        command: config.command,
+        args: config.args,
+        // The SDK's safe default environment (PATH, HOME …) plus the server's own, as Claude Code does.
+        env: { ...getDefaultEnvironment(), ...config.env },
+        cwd: opts.cwd,
+        stderr: 'pipe',
+      });
+      t.stderr?.on('data', (chunk: Buffer) => opts.onStderr?.(chunk.toString('utf8')));
+      return t;
+    }
+    case 'sse':
+      return new SSEClientTransport(new URL(config.url), { requestInit: { headers: config.headers } });
+    case 'http':
+      return new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: config.headers } });
+    case 'ws':
+      return new WsClientTransport(new URL(config.url), config.headers);
+    case 'sdk':
+      if (!opts.sdkServer) throw new Error('no in-process server is registered under this name');
+      return opts.sdkServer();
+  }
+}

@@ -1,0 +1,66 @@
+// One MCP server of the Connected tools pane: its state in words, how it is reached, its tools and what
+// they cost per request, Reconnect, Turn off / Turn on, the load-when-needed switch, and a warning with
+// "Review change" when a tool's definition changed since it was approved (issue 17 items 5, 6).
+import type { ReactNode } from 'react';
+import type { McpServerInfo } from '../../../shared/mcp';
+import { errorWords, scopeWords, stateWords, tokenWords, toolCountWords, transportWords } from './mcp-words';
+
+export interface ServerCardProps {
+  server: McpServerInfo;
+  busy: boolean;
+  onReconnect(): void;
+  onEnable(on: boolean): void;
+  onDefer(defer: boolean): void;
+  onReview(): void;
+}
+
+export function ServerCard({ server: s, busy, onReconnect, onEnable, onDefer, onReview }: ServerCardProps): ReactNode {
+  const off = s.state === 'disabled';
+  const tokens = tokenWords(s);
+  const error = errorWords(s);
+  const changed = s.changedTools.length;
+  return (
+    <li className={`side-pane__card mcp-server mcp-server--${s.state}`} aria-label={s.name}>
+      <div className="mcp-server__head">
+        <span className={`mcp-server__dot mcp-server__dot--${s.state}`} aria-hidden="true" />
+        <span className="mcp-server__name">{s.name}</span>
+      </div>
+      <p className="mcp-server__state" role="status">
+        {stateWords(s)}
+      </p>
+      {error && <p className="mcp-server__error">{error}</p>}
+      <p className="mcp-server__facts">
+        <span>{transportWords(s.transport)}</span>
+        <span title={s.file}>{scopeWords(s.scope)}</span>
+        {s.state === 'connected' && <span>{toolCountWords(s.toolCount)}</span>}
+        {s.state === 'connected' && tokens && <span>{tokens}</span>}
+      </p>
+      {changed > 0 && (
+        <div className="mcp-server__changed" role="alert">
+          <p>
+            {changed === 1 ? `The tool “${s.changedTools[0]}” changed` : `${changed} tools changed`} since you started using this server. The assistant cannot use{' '}
+            {changed === 1 ? 'it' : 'them'} until you look at the change.
+          </p>
+          <button type="button" className="button button--small" onClick={onReview}>
+            Review change
+          </button>
+        </div>
+      )}
+      <div className="mcp-server__buttons">
+        {!off && (
+          <button type="button" className="button button--small" disabled={busy} onClick={onReconnect} aria-label={`Reconnect ${s.name}`}>
+            Reconnect
+          </button>
+        )}
+        <button type="button" className="button button--small" disabled={busy} onClick={() => onEnable(off)} aria-label={`${off ? 'Turn on' : 'Turn off'} ${s.name}`}>
+          {off ? 'Turn on' : 'Turn off'}
+        </button>
+      </div>
+      <label className="mcp-server__defer">
+        <input type="checkbox" role="switch" checked={s.deferred} disabled={busy} onChange={(e) => onDefer(e.target.checked)} />
+        Load its tools only when needed
+      </label>
+      <p className="mcp-server__hint">{s.deferred ? 'The assistant sees only the names of its tools and looks them up when it needs one.' : 'Its tools are described to the assistant in every request.'}</p>
+    </li>
+  );
+}
