@@ -7,7 +7,7 @@ import {
   HARMLESS_TARGETS, hasGlob, hasOption, optionValues, parseArgs, programBase, redirectPaths,
   type OptionSpec, type ParsedArgs,
 } from './argv';
-import { FIND_UNSAFE_ACTIONS, FIND_VALUE_PRIMARIES } from './read-only-table';
+import { FIND_UNSAFE_ACTIONS, FIND_VALUE_PRIMARIES } from './read-only-search';
 import { parseSed } from './sed';
 
 export type Access = 'read' | 'write';
