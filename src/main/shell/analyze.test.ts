@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ALLOWED_NODE_KINDS, analyzeCommand, analyzeCommandAsync, MAX_ANALYZED_LENGTH } from './analyze';
+import { analyzeCommand, analyzeCommandAsync, MAX_ANALYZED_LENGTH } from './analyze';
 import { loadBashParser, type BashParser, type SyntaxNode } from './parser';
 import type { CommandAnalysis, Redirect, SimpleCommand } from './types';
+import { ALLOWED_NODE_KINDS } from './walk';
 
 let parser: BashParser;
 

@@ -1,5 +1,6 @@
 // The public surface of src/main/shell: analysing a Bash command line into simple commands (BA2-BA4).
-export { analyzeCommand, analyzeCommandAsync, ALLOWED_NODE_KINDS, MAX_ANALYZED_LENGTH } from './analyze';
+export { analyzeCommand, analyzeCommandAsync, MAX_ANALYZED_LENGTH } from './analyze';
+export { ALLOWED_NODE_KINDS } from './walk';
 export { effectiveCommand, type EffectiveCommand } from './effective';
 export { DANGEROUS_ENV_VARS, isDangerousEnvVar, isSafeEnvAssignment, SAFE_ENV_VARS, stripSafeEnv, type StrippedEnv } from './env-prefix';
 export { legacySplit } from '../../shared/shell/legacy-split';

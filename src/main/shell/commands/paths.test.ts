@@ -1,6 +1,8 @@
 // Table-driven cases for BA8: path extraction, placement against the working directories, dangerous removals.
 import { describe, expect, it } from 'vitest';
-import { checkCommandLinePaths, checkPathsInside, isDangerousRemoval, pathsOf, resolvePath, type PathContext } from './paths';
+import { pathsOf } from './paths';
+import { checkCommandLinePaths, checkPathsInside, resolvePath, type PathContext } from './paths-inside';
+import { isDangerousRemoval } from './paths-removal';
 import { cmd, redirect } from './test-cmd';
 
 const P = (...argv: string[]) => pathsOf(cmd(...argv));

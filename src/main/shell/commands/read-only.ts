@@ -3,7 +3,8 @@
 // environment prefix, no program named by path) and the same verdict for a whole command line.
 import type { Separator, SimpleCommand } from '../types';
 import { trustedProgram } from './argv';
-import { EXACT_READ_ONLY, READ_ONLY_TABLE, type ReadOnlySpec, type ValueKind } from './read-only-table';
+import type { ReadOnlySpec, ValueKind } from './read-only-spec';
+import { EXACT_READ_ONLY, READ_ONLY_TABLE } from './read-only-table';
 import { sedVerdict } from './sed';
 
 export type ReadOnlyVerdict = { readOnly: true } | { readOnly: false; reason: string };

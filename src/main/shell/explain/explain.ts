@@ -4,7 +4,7 @@
 import type { CommandExplanation, CommandPart, TouchedPath } from '../../../shared/permissions/command-explanation';
 import { hasGlob, programBase } from '../commands/argv';
 import { isReadOnlyCommand } from '../commands/read-only';
-import { checkCommandLinePaths, type CheckedPath, type PathContext } from '../commands/paths';
+import { checkCommandLinePaths, type CheckedPath, type PathContext } from '../commands/paths-inside';
 import { effectiveCommand } from '../effective';
 import type { CommandAnalysis, Separator } from '../types';
 import { describeCommand, usesNetwork } from './describe';
