@@ -65,6 +65,8 @@ export interface ToolRuntime extends ToolRunner {
   mode(): PermissionMode;
   /** Forget the previous message's context changes (contextModifier lasts one user message). */
   beginMessage(): void;
+  /** The conversation was summarised: what the model read is gone from its view, so Edit/Write ask for a new Read. */
+  forgetReads?(): void;
   /** The latest card of each call of this session (most recent last). */
   views(): ToolCallView[];
   pendingPermissions(): PermissionRequestView[];
@@ -230,6 +232,9 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
     mode,
     beginMessage() {
       modifiers = [];
+    },
+    forgetReads() {
+      fileState.clear();
     },
     begin(messageId, signal, recorder): ToolBatch {
       return createToolBatch({
