@@ -18,6 +18,8 @@ export interface SessionUsage {
   total: UsageTotals;
   /** The last model call's usage; null when only the total is known (a reopened session). */
   turn: UsageTotals | null;
+  /** How much the model reads now against its window, when main knows better than the call's size (issue 20). */
+  context?: { used?: number; window: number };
 }
 
 /** What session:open tells about a session's tools. */
@@ -186,7 +188,7 @@ export function createToolsStore(bridge: Bridge, options: ToolsStoreOptions): To
             removeRequest(event.requestId);
             return;
           case 'usage':
-            set({ usage: { ...get().usage, [event.sessionId]: { total: event.total, turn: event.turn } } });
+            set({ usage: { ...get().usage, [event.sessionId]: { total: event.total, turn: event.turn, ...(event.context ? { context: event.context } : {}) } } });
             return;
           case 'status':
             if (isCurrent && event.status === 'idle') queue.flush();
