@@ -28,7 +28,7 @@ describe('CompactionDivider (issue 20 item 2)', () => {
     const html = renderToStaticMarkup(<CompactionDivider message={message} />);
     expect(byRole(html, 'region', 'Conversation summarised')).not.toBeNull();
     expect(html).toContain('getting too long for the model to read at once');
-    expect(html).toContain('184,200 → 9,800 tokens');
+    expect(html).toContain('it now reads about 9,800 tokens instead of 184,200');
     const button = byRole(html, 'button', 'Show the summary');
     expect(button).toMatch(/aria-expanded="false"/);
     expect(html).toMatch(/aria-label="Summary"[^>]*hidden=""/);
@@ -42,9 +42,10 @@ describe('CompactionDivider (issue 20 item 2)', () => {
     expect(html).toContain('<strong>login</strong>');
   });
 
-  it('a summary asked for by hand says so', () => {
-    const html = renderToStaticMarkup(<CompactionDivider message={{ ...message, compaction: { ...message.compaction!, trigger: 'manual' } }} />);
+  it('a summary asked for by hand says so; sizes are left out when the summary saved nothing', () => {
+    const html = renderToStaticMarkup(<CompactionDivider message={{ ...message, compaction: { ...message.compaction!, trigger: 'manual', tokensBefore: 5_000, tokensAfter: 5_100 } }} />);
     expect(html).toContain('You asked for a summary.');
+    expect(html).not.toContain('tokens instead of');
   });
 
   it('an ordinary message is no divider', () => {

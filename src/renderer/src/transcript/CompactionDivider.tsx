@@ -18,7 +18,9 @@ export function CompactionDivider({ message, defaultOpen = false }: { message: M
         <span className="compaction__title">Conversation summarised</span>
       </div>
       <p className="compaction__lead">
-        {why} From here on the model works from a summary of everything above (about {number.format(c.tokensBefore)} → {number.format(c.tokensAfter)} tokens); you can still read all of it here.
+        {why} From here on the model works from a summary of everything above
+        {c.tokensAfter < c.tokensBefore ? ` (it now reads about ${number.format(c.tokensAfter)} tokens instead of ${number.format(c.tokensBefore)})` : ''}; you can still read all of it
+        here.
       </p>
       <button type="button" className="compaction__toggle" aria-expanded={open} aria-controls={id} onClick={() => setOpen((v) => !v)}>
         {open ? 'Hide the summary' : 'Show the summary'}
