@@ -15,6 +15,8 @@ export type ScriptedReply =
       chunkSize?: number;
       /** Pause between SSE events, in ms. */
       delayMs?: number;
+      /** The stream breaks with this error event once `blocks` content blocks are complete (a reply cut mid-way). */
+      failAfter?: { blocks: number; error: { type: string; message: string } };
     }
   | { error: { status: number; type: string; message: string }; headers?: Record<string, string> }
   | { streamError: { type: string; message: string }; afterText?: string }
@@ -174,6 +176,11 @@ export async function startFakeModelServer(opts: FakeModelOptions = {}): Promise
         }
       }
       if (!(await send('content_block_stop', { type: 'content_block_stop', index }))) return;
+      if (reply.failAfter && index + 1 >= reply.failAfter.blocks) {
+        await send('error', errorBody(reply.failAfter.error.type, reply.failAfter.error.message));
+        res.end();
+        return;
+      }
     }
     if (!(await send('message_delta', { type: 'message_delta', delta: { stop_reason: msg.stop_reason, stop_sequence: null }, usage: { output_tokens: msg.usage.output_tokens } }))) return;
     await send('message_stop', { type: 'message_stop' });
