@@ -180,6 +180,7 @@ describe('automatic summaries (issue 20 item 2)', () => {
     const r = await runCli(h, ['-p', 'read the big file in parts', '--allowedTools', 'Bash']);
     expect(r.code).toBe(0);
     expect(r.stdout.endsWith('All read.\n')).toBe(true);
+    expect(r.stderr).toContain('the conversation was summarised to make room');
     const at = h.server.requests.findIndex(isSummaryRequest);
     expect(at).toBeGreaterThan(0);
     // The run went on after the summary, reading from it, with the calls that ran before it answered once each.
