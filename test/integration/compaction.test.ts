@@ -5,6 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RecordedRequest, ScriptedReply } from '../fake-model/server';
+import { CLEARED_TOOL_RESULT } from '../../src/main/engine/compact/view';
 import { transcriptPath } from '../../src/main/engine/session-runtime';
 import { runCli } from './cli-run';
 import { createHarness, type Harness } from './harness';
@@ -71,6 +72,26 @@ describe('automatic summaries (issue 20 item 2)', () => {
     const fresh = await h.engine();
     const opened = await fresh.sessions.open(h.projectDir, session.id);
     expect(opened.messages.some((m) => m.compaction?.summary === SUMMARY)).toBe(true);
+  });
+
+  it('the cheap step first: old tool results read as a short note for the model and no summary is needed; the transcript keeps them whole', async () => {
+    const engine = await h.engine({ permissionMode: 'bypassPermissions' });
+    const session = await engine.sessions.createSession(h.projectDir);
+    h.server.push({ content: [{ type: 'text', text: 'ready' }] });
+    await session.start('hi').done;
+    const fixed = fixedTokens(h.server.requests[0]!);
+    h.env.CLAUDE_CODE_AUTO_COMPACT_WINDOW = String(Math.ceil((fixed + 5_000) / 0.92));
+    const bash = (n: number): ScriptedReply => ({ content: [{ type: 'tool_use', id: `toolu_b${n}`, name: 'Bash', input: { command: `head -c 6000 /dev/zero | tr '\\0' '${n}'` } }] });
+    h.server.push(...[1, 2, 3, 4, 5, 6].map(bash), { content: [{ type: 'text', text: 'all printed' }] });
+    const r = await session.start('print six blocks').done;
+    expect(r).toMatchObject({ ok: true });
+    expect(h.server.requests.some(isSummaryRequest)).toBe(false);
+    const last = JSON.stringify(h.server.requests.at(-1)!.body.messages);
+    expect(last).toContain(CLEARED_TOOL_RESULT);
+    expect(last).toContain('6'.repeat(6000));
+    expect(last).not.toContain('1'.repeat(6000));
+    const kept = session.transcript().flatMap((m) => m.content.flatMap((b) => (b.type === 'tool_result' ? [b.content] : [])));
+    expect(kept).toContain('1'.repeat(6000));
   });
 
   it('reactive: a "prompt is too long" refusal is summarised once and sent smaller; no oversized request goes twice', async () => {
