@@ -26,6 +26,7 @@ describe('the summary prompt (issue 20 item 2)', () => {
     expect(isPromptTooLong({ code: 'invalid_request', message: 'The model rejected the request (400): prompt is too long: 210000 tokens > 200000 maximum' })).toBe(true);
     expect(isPromptTooLong({ code: 'invalid_request', message: 'max_tokens: too big' })).toBe(false);
     expect(isPromptTooLong({ code: 'overloaded', message: 'prompt is too long' })).toBe(false);
+    expect(isPromptTooLong({ code: 'invalid_request', message: 'The model rejected the request (413): Request exceeds the maximum allowed number of bytes.', status: 413 })).toBe(true);
   });
 });
 

@@ -52,7 +52,10 @@ export function continuationText(summary: string, opts: { transcriptPath?: strin
   return lines.join('\n');
 }
 
-/** A 400 the API sends when a request does not fit the model's window. */
-export function isPromptTooLong(error: { code: string; message: string }): boolean {
-  return error.code === 'invalid_request' && /prompt is too long/i.test(error.message);
+/**
+ * A refusal a summary can answer: the 400 the API sends when a request does not fit the model's window,
+ * or the 413 for a request body over its size limit (a huge tool input or result).
+ */
+export function isPromptTooLong(error: { code: string; message: string; status?: number | undefined }): boolean {
+  return error.code === 'invalid_request' && (/prompt is too long/i.test(error.message) || error.status === 413);
 }
