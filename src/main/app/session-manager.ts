@@ -73,6 +73,7 @@ export class SessionManager implements SessionService {
       toolCalls: s.toolCalls(),
       pendingPermissions: s.pendingPermissions(),
       usage: s.usage(),
+      contextWindow: s.contextWindow(),
     };
   }
 

@@ -201,6 +201,17 @@ export class Session {
     return this.totals;
   }
 
+  /** Tokens the model reads at once, as this session counts them (a configured window wins). */
+  contextWindow(): number {
+    let model: string | undefined;
+    try {
+      model = this.deps.model.config().model;
+    } catch {
+      model = undefined; // no model configured yet: the default window
+    }
+    return this.compaction.limits(model).window;
+  }
+
   /** Saved calls (earlier runs, or forgotten by the runtime) and the live ones; a live snapshot wins. */
   toolCalls(): ToolCallView[] {
     const live = this.runtime?.tools?.views() ?? [];

@@ -10,7 +10,7 @@ import { ContextMeter, contextMeterWords } from './ContextMeter';
 
 const init: AppInit = { host: 'web', version: '0.1.0', project: { dir: '/p', name: 'p' }, auth: { configured: true, source: 'env:ANTHROPIC_API_KEY', canStoreKey: false }, model: 'claude-sonnet-4-5', recentProjects: [] };
 
-async function render(withUsage: boolean, cacheReadTokens = 67_990, summarised?: number): Promise<string> {
+async function render(withUsage: boolean, cacheReadTokens = 67_990, summarised?: number, contextWindow?: number): Promise<string> {
   const bridge = createFakeBridge();
   bridge.handle('app:init', () => init);
   bridge.handle('session:list', () => ({ sessions: [] }));
@@ -25,6 +25,7 @@ async function render(withUsage: boolean, cacheReadTokens = 67_990, summarised?:
         : []),
     ],
     status: 'idle' as const,
+    ...(contextWindow ? { contextWindow, usage: { inputTokens: 10, outputTokens: 2_000, cacheReadTokens, cacheWriteTokens: 0, costUsd: 0 } } : {}),
   }));
   const stores: Stores = createStores(bridge, { schedule: () => () => {} });
   await stores.start();
@@ -49,6 +50,10 @@ describe('ContextMeter (issue 20 item 1)', () => {
 
   it('issue 20 item 2: after a summary the meter reads the summary\'s size, not the call before it', async () => {
     expect(await render(true, 67_990, 30_000)).toContain('15 % full');
+  });
+
+  it('issue 20: a reopened conversation is measured against the window main counts with (a configured one)', async () => {
+    expect(await render(true, 67_990, undefined, 100_000)).toContain('70 % full');
   });
 
   it('before any reply, or under a tenth full, there is nothing to show', async () => {

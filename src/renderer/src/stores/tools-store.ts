@@ -27,6 +27,7 @@ export interface ToolsSnapshot {
   toolCalls: ToolCallView[];
   pendingPermissions: PermissionRequestView[];
   usage: UsageTotals | null;
+  contextWindow?: number;
 }
 
 export interface ReplyExtra {
@@ -157,7 +158,8 @@ export function createToolsStore(bridge: Bridge, options: ToolsStoreOptions): To
         const queued = get().permissions;
         const known = new Set(queued.map((r) => r.requestId));
         const fresh = snapshot.pendingPermissions.filter((r) => !known.has(r.requestId) && !resolved.has(r.requestId));
-        const usage = snapshot.usage && !get().usage[sessionId] ? { ...get().usage, [sessionId]: { total: snapshot.usage, turn: null } } : get().usage;
+        const window = snapshot.contextWindow ? { context: { window: snapshot.contextWindow } } : {};
+        const usage = snapshot.usage && !get().usage[sessionId] ? { ...get().usage, [sessionId]: { total: snapshot.usage, turn: null, ...window } } : get().usage;
         set({ calls, permissions: [...queued, ...fresh], usage });
       },
 
