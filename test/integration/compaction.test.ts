@@ -74,6 +74,14 @@ describe('automatic summaries (issue 20 item 2)', () => {
     expect(opened.messages.some((m) => m.compaction?.summary === SUMMARY)).toBe(true);
   });
 
+  it("the window and the threshold come from a settings file's env block too (as Claude Code applies it)", async () => {
+    h.projectSettings({ env: { CLAUDE_CODE_AUTO_COMPACT_WINDOW: '123456' } });
+    const engine = await h.engine();
+    const session = await engine.sessions.createSession(h.projectDir);
+    expect(session.contextWindow()).toBe(123_456);
+    expect((await engine.sessions.open(h.projectDir, session.id)).contextWindow).toBe(123_456);
+  });
+
   it('the cheap step first: old tool results read as a short note for the model and no summary is needed; the transcript keeps them whole', async () => {
     const engine = await h.engine({ permissionMode: 'bypassPermissions' });
     const session = await engine.sessions.createSession(h.projectDir);
