@@ -62,7 +62,11 @@ export class SessionCompaction {
       const count = this.d.messages().length;
       if (why === 'before') {
         if (!settings.auto || this.triedFor === count) return 'unchanged';
-        if (estimateTokens(this.request(target.model)) <= this.limits(target.model).threshold) return 'unchanged';
+        const parts = this.request(target.model);
+        const { threshold } = this.limits(target.model);
+        // Over the threshold with little conversation in it (a window set smaller than the system
+        // prompt and tools): a summary would win nothing and cost a call per request.
+        if (estimateTokens(parts) <= threshold || estimateTokens(parts.messages) < threshold / 4) return 'unchanged';
       }
       this.triedFor = count;
       const r = await this.run(target, 'auto', '', signal, why === 'too_long');

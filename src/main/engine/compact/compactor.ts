@@ -3,7 +3,7 @@
 // call, and the message that takes that part's place in the model's view. Nothing is removed from the
 // stored transcript: the person still reads every message, above a "Conversation summarised" divider.
 import type { Message } from '../../../shared/transcript';
-import type { ModelError } from '../../model/errors';
+import { ModelError } from '../../model/errors';
 import type { RequestParts } from '../model-call';
 import { continuationText, extractSummary } from './prompt';
 import type { CompactLimits } from './settings';
@@ -61,7 +61,7 @@ export async function compactConversation(
   try {
     reply = await summarise({ ...o, limit, toolResultBudget: o.limits.toolResultBudget }, summarised, customInstructions || undefined, signal);
   } catch (err) {
-    return { kind: 'error', error: err as ModelError };
+    return { kind: 'error', error: err instanceof ModelError ? err : new ModelError('internal', err instanceof Error ? err.message : String(err), { cause: err }) };
   }
   const summary = extractSummary(reply.text);
   const text = continuationText(summary, { ...(o.transcriptPath ? { transcriptPath: o.transcriptPath } : {}), keptRecent: kept.length > 0, auto: trigger === 'auto' });
