@@ -52,6 +52,10 @@ describe('automatic summaries (issue 20 item 2)', () => {
     expect(messagesTokens(nextReq)).toBeLessThan(messagesTokens(log[at - 1]!) + 800);
     expect(JSON.stringify(nextReq.body.messages[0])).toContain(SUMMARY);
     expect(JSON.stringify(nextReq.body.messages)).not.toContain('step 1:');
+    // The prompt that was about to go stays word for word after the summary.
+    const prompt = JSON.stringify(nextReq.body.messages.at(-1)).match(/step \d:/)?.[0];
+    expect(prompt).toBeDefined();
+    expect(JSON.stringify(summaryReq.body.messages)).not.toContain(prompt!);
     expect(log.filter(isSummaryRequest).length).toBeLessThanOrEqual(2);
     // The last request ends with the last step, and every request after the summary fits the window.
     expect(JSON.stringify(log.at(-1)!.body.messages.at(-1))).toContain('step 5:');

@@ -44,6 +44,8 @@ export async function compactConversation(
   // The newest turns stay word for word; a conversation that fits whole in them is summarised whole.
   let keep = o.reactive ? reactiveKeep(after) : keepFromIndex(after, o.limits.keepBudget);
   if (keep === 0 && !o.reactive) keep = after.length;
+  // A prompt just sent stays as the person wrote it, even when it alone is over the budget for kept turns.
+  if (keep === after.length && !o.reactive && isPrompt(after.at(-1)) && after.length > 1 && estimateTokens(after.at(-1)!.content) <= o.limits.threshold / 2) keep = after.length - 1;
   const kept = after.slice(keep);
   const summarised = view.slice(0, view.length - kept.length);
   if (summarised.length === 0 || (summarised.length === 1 && summarised[0]!.compaction && kept.length === 0)) return { kind: 'nothing' };
@@ -81,7 +83,11 @@ export async function compactConversation(
  */
 function reactiveKeep(after: readonly Message[]): number {
   const last = after.at(-1);
-  const isPrompt = last?.role === 'user' && !last.compaction && last.content.some((b) => b.type === 'text');
-  if (!last || !isPrompt || after.length < 2) return after.length;
+  if (!last || !isPrompt(last) || after.length < 2) return after.length;
   return estimateTokens(last.content) * 2 <= estimateTokens(after.map((m) => m.content)) ? after.length - 1 : after.length;
+}
+
+/** A message the person wrote (not tool results, not a summary). */
+function isPrompt(m: Message | undefined): m is Message {
+  return m?.role === 'user' && !m.compaction && m.content.some((b) => b.type === 'text') && !m.content.some((b) => b.type === 'tool_result');
 }
