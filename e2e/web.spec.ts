@@ -175,13 +175,14 @@ test.describe('web host in Chromium', () => {
     await u.message.fill('Hello?');
     await u.send.click();
 
-    await expect(u.transcript.getByText(/Retrying… \(attempt \d+\)/)).toBeVisible();
+    // Issue 20 item 5: one plain line — what happened, when the next try goes, which try of how many.
+    await expect(u.transcript.getByText(/^The model's service had a problem; trying again in 2 s \(attempt 2 of 2\)$/)).toBeVisible();
     // …with the reason in words, not only a count.
-    await expect(u.transcript.getByRole('status').filter({ hasText: 'Retrying' })).toContainText('500');
+    await expect(u.transcript.getByRole('status').filter({ hasText: 'trying again' })).toContainText('500');
     const alert = u.alerts.filter({ hasText: '500' });
     await expect(alert).toBeVisible();
     await expect(u.status).toHaveText('Stopped by an error');
-    await expect(u.transcript.getByText(/Retrying…/)).toHaveCount(0);
+    await expect(u.transcript.getByText(/trying again/)).toHaveCount(0);
     expect(webApp.fake.requests).toHaveLength(2);
 
     webApp.fake.push({ content: [{ type: 'text', text: 'Recovered.' }] });

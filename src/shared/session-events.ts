@@ -40,6 +40,10 @@ export const SessionEvent = z.discriminatedUnion('type', [
     attempt: z.number().int().positive(),
     delayMs: z.number().nonnegative(),
     reason: z.string(),
+    /** The failure's code ('overloaded', 'rate_limit', 'network', …), for the note's plain words. */
+    code: z.string().optional(),
+    /** Attempts in all, the first included. */
+    maxAttempts: z.number().int().positive().optional(),
   }),
   z.object({ ...base, type: z.literal('status'), status: SessionStatus }),
   z.object({ ...base, type: z.literal('error'), error: ErrorInfo }),
@@ -63,8 +67,19 @@ export const SessionEvent = z.discriminatedUnion('type', [
    * disk); null when no message joined the conversation (a hook blocked the prompt).
    */
   z.object({ ...base, type: z.literal('run_stopped'), messageId: z.string().nullable(), stop: RunStop }),
-  /** Usage of the model call that just ended, and the session's running total. */
-  z.object({ ...base, type: z.literal('usage'), turn: UsageTotals, total: UsageTotals }),
+  /**
+   * Usage of the model call that just ended, and the session's running total. `context`: how much the
+   * model reads now against its window, when it is not that call's own size (after a summary).
+   */
+  z.object({
+    ...base,
+    type: z.literal('usage'),
+    turn: UsageTotals,
+    total: UsageTotals,
+    context: z.object({ used: z.number().int().nonnegative().optional(), window: z.number().int().positive() }).optional(),
+  }),
+  /** The conversation is being summarised to make room (issue 20 item 2); its message follows. */
+  z.object({ ...base, type: z.literal('compacting'), trigger: z.enum(['auto', 'manual']) }),
   /** The session's permission mode changed (the person chose one, plan mode began, a plan was approved). */
   z.object({ ...base, type: z.literal('mode'), mode: z.string() }),
 ]);

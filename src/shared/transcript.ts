@@ -70,6 +70,25 @@ export type RunStop = z.infer<typeof RunStop>;
  */
 export const CONTINUE_TEXT = 'Continue from where you stopped.';
 
+/**
+ * A summary that took the place of the conversation before it in the model's view (issue 20 item 2):
+ * the message carrying it is the summary as the model reads it; the person still sees everything.
+ */
+export const Compaction = z.object({
+  trigger: z.enum(['auto', 'manual']),
+  /** The summary alone, for the transcript's disclosure. */
+  summary: z.string(),
+  /** The first earlier message the model still reads word for word after the summary; null: none. */
+  keptFrom: z.string().nullable(),
+  /** The model's view before and after, estimated in tokens. */
+  tokensBefore: z.number().int().nonnegative(),
+  tokensAfter: z.number().int().nonnegative(),
+  /** The summary call's own usage (its cost counts in the session's total). */
+  usage: Usage.optional(),
+  model: z.string().optional(),
+});
+export type Compaction = z.infer<typeof Compaction>;
+
 export const Message = z.object({
   id: z.string(),
   role: z.enum(['user', 'assistant']),
@@ -80,6 +99,8 @@ export const Message = z.object({
   usage: Usage.optional(),
   /** Set on the last message of a run that stopped short: why, in plain words. Never sent to the model. */
   stopped: RunStop.optional(),
+  /** Set on a "Conversation summarised" message (a user message holding the summary for the model). */
+  compaction: Compaction.optional(),
 });
 export type Message = z.infer<typeof Message>;
 

@@ -21,6 +21,8 @@ export type ScriptedReply =
       chunkSize?: number;
       /** Pause between SSE events, in ms. */
       delayMs?: number;
+      /** The stream breaks with this error event once `blocks` content blocks are complete (a reply cut mid-way). */
+      failAfter?: { blocks: number; error: { type: string; message: string } };
     }
   | { error: { status: number; type: string; message: string }; headers?: Record<string, string> }
   | { streamError: { type: string; message: string }; afterText?: string }
@@ -43,6 +45,8 @@ export interface FakeModelServer {
   url: string;
   requests: RecordedRequest[];
   push(...replies: ReplySource[]): void;
+  /** Refuse requests whose messages count more tokens than this as too long (undefined: never). */
+  refuseOver(tokens: number | undefined): void;
   waitForRequests(n: number, timeoutMs?: number): Promise<RecordedRequest[]>;
   close(): Promise<void>;
 }
@@ -53,6 +57,11 @@ export interface FakeModelOptions {
   port?: number;
   /** Reject malformed Messages requests with a 400 like the real API (default true). */
   strict?: boolean;
+  /**
+   * Refuse a request whose messages count more tokens than this (a quarter of their JSON, as the usage
+   * it reports) with the API's own 400 "prompt is too long" (issue 20 item 2).
+   */
+  maxPromptTokens?: number;
 }
 
 const NO_REPLY: ScriptedReply = { content: [{ type: 'text', text: '(fake model: no scripted reply)' }] };
@@ -105,6 +114,7 @@ export async function startFakeModelServer(opts: FakeModelOptions = {}): Promise
   const timers = new Map<NodeJS.Timeout, () => void>();
   const strict = opts.strict ?? true;
   let closed = false;
+  let maxPromptTokens = opts.maxPromptTokens;
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -176,6 +186,11 @@ export async function startFakeModelServer(opts: FakeModelOptions = {}): Promise
         }
       }
       if (!(await send('content_block_stop', { type: 'content_block_stop', index }))) return;
+      if (reply.failAfter && index + 1 >= reply.failAfter.blocks) {
+        await send('error', errorBody(reply.failAfter.error.type, reply.failAfter.error.message));
+        res.end();
+        return;
+      }
     }
     if (!(await send('message_delta', { type: 'message_delta', delta: { stop_reason: msg.stop_reason, stop_sequence: null }, usage: { output_tokens: msg.usage.output_tokens } }))) return;
     await send('message_stop', { type: 'message_stop' });
@@ -212,6 +227,10 @@ export async function startFakeModelServer(opts: FakeModelOptions = {}): Promise
       const problem = checkRequest(body);
       if (problem) return sendJson(res, 400, errorBody('invalid_request_error', problem));
     }
+    if (maxPromptTokens !== undefined) {
+      const tokens = roughTokens(body.messages);
+      if (tokens > maxPromptTokens) return sendJson(res, 400, errorBody('invalid_request_error', `prompt is too long: ${tokens} tokens > ${maxPromptTokens} maximum`));
+    }
     const reply = nextReply(recorded);
     if ('drop' in reply) return void res.socket?.destroy();
     if ('error' in reply) return sendJson(res, reply.error.status, errorBody(reply.error.type, reply.error.message), reply.headers);
@@ -247,6 +266,7 @@ export async function startFakeModelServer(opts: FakeModelOptions = {}): Promise
     url: `http://127.0.0.1:${port}`,
     requests,
     push: (...replies) => void queue.push(...replies),
+    refuseOver: (tokens) => void (maxPromptTokens = tokens),
     waitForRequests(n, timeoutMs = 5000) {
       if (requests.length >= n) return Promise.resolve(requests.slice(0, n));
       return new Promise((resolve, reject) => {

@@ -211,6 +211,9 @@ describe('crash safety (PX5, issue 16 item 4): SIGKILL of the real CLI mid-turn'
     // Large enough that writing and syncing it takes a while; the kill follows the temp file's appearance.
     // On a fast or busy disk a whole write can finish before the kill arrives: a few more tries.
     const content = 'x'.repeat(64 * 1024 * 1024);
+    // Such a Write makes the conversation ~80 times the model's window: the continuation would first be
+    // summarised (issue 20 item 2), which is not what this test is about.
+    h.env.DISABLE_AUTO_COMPACT = '1';
     let hit: { id: string; prompt: string; target: string } | null = null;
     for (let attempt = 1; attempt <= 8 && !hit; attempt++) {
       const name = `big-${attempt}.txt`;

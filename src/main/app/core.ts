@@ -32,6 +32,7 @@ import { createFolderTrust, type FolderTrust, type FolderTrustMode } from './fol
 import { startProcessManager, type ProcessManager } from './process-manager';
 import { appTasks } from '../tasks/app-tasks';
 import { createMcpHub, type McpHub } from '../mcp/hub';
+import { compactSettingsFrom } from '../engine/compact/settings';
 import { createTerminalService, type TerminalService } from '../terminal/terminal-service';
 
 /** Where a host keeps the API key typed into the app (desktop: safeStorage). */
@@ -190,6 +191,8 @@ export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
     retry: retryPolicyFromEnv(env),
     ...(maxTurns ? { maxTurns } : {}),
     systemPrompt: (projectDir) => buildSystemPrompt({ projectDir }),
+    // Claude Code's summary variables, from the environment or a settings file's `env` (issue 20 item 2).
+    compaction: (projectDir) => compactSettingsFrom({ ...env, ...projectSettings.current(projectDir).env }),
     now: Date.now,
     newId: randomUUID,
     settings: projectSettings,

@@ -26,6 +26,7 @@ export interface SessionService {
     pendingPermissions?: PermissionRequestView[];
     usage?: UsageTotals | null;
     mode?: string;
+    contextWindow?: number;
   }>;
   /** Starts a turn and resolves once it is accepted; the reply streams as events. Throws IpcFailure('busy') while a turn runs. */
   send(projectDir: string, sessionId: string, text: string): Promise<void>;

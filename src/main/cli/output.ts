@@ -53,6 +53,11 @@ export function retryEvent(a: { sessionId: string; attempt: number; delayMs: num
   return { type: 'system', subtype: 'retry', session_id: a.sessionId, attempt: a.attempt, delay_ms: a.delayMs, reason: a.reason };
 }
 
+/** Claude Code's line where a conversation was summarised (issue 20 item 2). */
+export function compactBoundaryEvent(a: { sessionId: string; trigger: 'auto' | 'manual'; preTokens: number }) {
+  return { type: 'system', subtype: 'compact_boundary', session_id: a.sessionId, compact_metadata: { trigger: a.trigger, pre_tokens: a.preTokens } };
+}
+
 /** The reply text of a run: its last assistant message's text. */
 export function resultText(outcome: TurnOutcome): string {
   const last = outcome.messages.filter((m) => m.role === 'assistant').at(-1);

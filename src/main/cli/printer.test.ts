@@ -42,3 +42,22 @@ describe('text printer retries', () => {
     expect(t.err.join('')).toBe('agent-desk: Overloaded — retrying\n');
   });
 });
+
+describe('summaries headless (issue 20 item 2)', () => {
+  const marker = { id: 'c1', role: 'user', content: [{ type: 'text', text: 'summary for the model' }], createdAt: 1, compaction: { trigger: 'auto', summary: 's', keptFrom: null, tokensBefore: 1234, tokensAfter: 99 } };
+
+  it("stream-json writes Claude Code's compact_boundary line instead of the summary message", () => {
+    const t = io();
+    const p = createRunPrinter(t.io, 'stream-json', 's1');
+    p.onEvent(ev({ type: 'message', message: marker }));
+    expect(t.out.map((l) => JSON.parse(l))).toEqual([{ type: 'system', subtype: 'compact_boundary', session_id: 's1', compact_metadata: { trigger: 'auto', pre_tokens: 1234 } }]);
+  });
+
+  it('text mode keeps stdout for the answer and says so on stderr', () => {
+    const t = io();
+    const p = createRunPrinter(t.io, 'text', 's1');
+    p.onEvent(ev({ type: 'message', message: marker }));
+    expect(t.out.join('')).toBe('');
+    expect(t.err.join('')).toBe('agent-desk: the conversation was summarised to make room; it goes on from the summary\n');
+  });
+});

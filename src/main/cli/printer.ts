@@ -4,7 +4,7 @@
 import type { SessionEvent } from '../../shared/session-events';
 import type { OutputFormat } from './args';
 import type { CliIO } from './io';
-import { messageEvent, retryEvent, type PermissionDenial } from './output';
+import { compactBoundaryEvent, messageEvent, retryEvent, type PermissionDenial } from './output';
 
 export interface RunPrinter {
   onEvent(ev: SessionEvent): void;
@@ -36,11 +36,15 @@ export function createRunPrinter(io: CliIO, format: OutputFormat, sessionId: str
       lastChar = '\n';
       printedForCurrent = false;
       io.stderr.write(`agent-desk: ${ev.reason} — retrying\n`);
+    } else if (ev.type === 'message' && ev.message.compaction) {
+      io.stderr.write('agent-desk: the conversation was summarised to make room; it goes on from the summary\n');
     }
   }
 
   function streamJson(ev: SessionEvent): void {
-    if (ev.type === 'message') {
+    if (ev.type === 'message' && ev.message.compaction) {
+      json(compactBoundaryEvent({ sessionId, trigger: ev.message.compaction.trigger, preTokens: ev.message.compaction.tokensBefore }));
+    } else if (ev.type === 'message') {
       // The prompt itself is not echoed (like Claude Code); later user messages carry tool results.
       if (ev.message.role === 'user' && !promptSeen) promptSeen = true;
       else json(messageEvent(ev.message, sessionId));

@@ -248,3 +248,54 @@ describe('runLoop', () => {
     expect(events.map((e) => e.type)).toEqual(['retry']);
   });
 });
+
+describe('runLoop: room in the window (issue 20 item 2)', () => {
+  const tooLong = { error: { status: 400, type: 'invalid_request_error', message: 'prompt is too long: 210000 tokens > 200000 maximum' } };
+
+  it('asks before every request; a "prompt is too long" refusal is answered by one summary, then the smaller request goes', async () => {
+    server.push(tooLong, { content: [{ type: 'text', text: 'fits now' }] });
+    const why: string[] = [];
+    const { opts, transcript } = setup({
+      prepare: async (w) => {
+        why.push(w);
+        if (w === 'too_long') transcript.splice(0, transcript.length, { id: 's', role: 'user', content: [{ type: 'text', text: 'summary' }], createdAt: 0 });
+        return w === 'too_long' ? 'compacted' : 'unchanged';
+      },
+    });
+    const r = await runLoop(opts, new AbortController().signal);
+    expect(r).toMatchObject({ turns: 1, aborted: false });
+    expect(r.error).toBeUndefined();
+    expect(why).toEqual(['before', 'too_long', 'before']);
+    expect(server.requests.map((q) => JSON.stringify(q.body.messages))).toEqual([
+      JSON.stringify([{ role: 'user', content: [{ type: 'text', text: 'read a.ts' }] }]),
+      JSON.stringify([{ role: 'user', content: [{ type: 'text', text: 'summary' }] }]),
+    ]);
+  });
+
+  it('a second refusal after the summary ends the run with it: no third try', async () => {
+    server.push(tooLong, tooLong, { content: [{ type: 'text', text: 'never' }] });
+    const why: string[] = [];
+    const { opts } = setup({ prepare: async (w) => (why.push(w), w === 'too_long' ? 'compacted' : 'unchanged') });
+    const r = await runLoop(opts, new AbortController().signal);
+    expect(r.error).toMatchObject({ code: 'invalid_request', message: expect.stringContaining('prompt is too long') });
+    expect(why.filter((w) => w === 'too_long')).toHaveLength(1);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('a refusal that no summary can answer ends at once; other 400s never ask for one', async () => {
+    server.push(tooLong, { error: { status: 400, type: 'invalid_request_error', message: 'max_tokens: too big' } });
+    const why: string[] = [];
+    const first = setup({ prepare: async (w) => (why.push(w), 'unchanged') });
+    expect((await runLoop(first.opts, new AbortController().signal)).error?.message).toContain('prompt is too long');
+    expect((await runLoop(first.opts, new AbortController().signal)).error?.message).toContain('max_tokens');
+    expect(why).toEqual(['before', 'too_long', 'before']);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('a summary that fails before the request ends the run with its error, and nothing is sent', async () => {
+    const { opts } = setup({ prepare: async () => new ModelError('auth', 'The API key was rejected (401).') });
+    const r = await runLoop(opts, new AbortController().signal);
+    expect(r.error).toMatchObject({ code: 'auth' });
+    expect(server.requests).toHaveLength(0);
+  });
+});

@@ -3,9 +3,12 @@
 // while it asks for tools, up to maxTurns when the run has a limit (interactive runs have none).
 // A reply whose stream failed after some of its calls started is appended as far as it came, with
 // those calls' results, and the retry goes on from there (nothing a call did is hidden from the
-// model). A Stop hook may send it back to work once it ends.
+// model). A Stop hook may send it back to work once it ends. Before each request the conversation may
+// be summarised to fit the model's window (issue 20 item 2), and a request the API refuses as too long
+// is summarised once and sent smaller: the same oversized request never goes twice.
 import type { Message, Usage } from '../../shared/transcript';
-import type { ModelError } from '../model/errors';
+import { ModelError } from '../model/errors';
+import { isPromptTooLong } from './compact/prompt';
 import type { RetryPolicy } from '../model/retry';
 import type { ModelClient } from '../model/types';
 import { onNextModelRequestSent } from '../model/request-sent';
@@ -36,6 +39,11 @@ export interface LoopOptions {
    * `active` is true when the loop already went on because of a Stop hook.
    */
   onEnd?: (active: boolean, signal: AbortSignal) => Promise<string | null>;
+  /**
+   * Before each request ('before': summarise when it would pass the threshold) and after a refusal as
+   * too long ('too_long': summarise now). 'compacted' when the next request is smaller.
+   */
+  prepare?: (why: 'before' | 'too_long', signal: AbortSignal) => Promise<'compacted' | 'unchanged' | ModelError>;
   newId: () => string;
   now: () => number;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
@@ -75,8 +83,15 @@ export async function runLoop(opts: LoopOptions, signal: AbortSignal): Promise<L
   const aborted = (): LoopResult => ({ turns, stopReason: 'aborted', usage, aborted: true, maxTurnsReached: false });
   /** After a cut reply: the id of the reply that goes on from it, and its first attempt's number. */
   let resume: { messageId: string; attempt: number } | null = null;
+  /** A refusal as too long was answered with a summary: a second one for the same request ends the run. */
+  let shrunk = false;
 
   for (;;) {
+    if (opts.prepare) {
+      const prepared = await opts.prepare('before', signal);
+      if (signal.aborted) return aborted();
+      if (prepared instanceof ModelError) return { turns, stopReason, usage, aborted: false, maxTurnsReached: false, error: prepared };
+    }
     // Once the request has left, the process only waits: the tools' warm-ups cost no call anything.
     const cancelWarmUp = runner?.warmUp ? onNextModelRequestSent(() => runner.warmUp?.()) : undefined;
     const outcome = await callModel(
@@ -105,7 +120,17 @@ export async function runLoop(opts: LoopOptions, signal: AbortSignal): Promise<L
       if (outcome.batch) await appendResults(opts, outcome.batch);
       return aborted();
     }
-    if (outcome.kind === 'error') return { turns, stopReason, usage, aborted: false, maxTurnsReached: false, error: outcome.error };
+    if (outcome.kind === 'error') {
+      if (opts.prepare && !shrunk && isPromptTooLong(outcome.error)) {
+        shrunk = true;
+        const prepared = await opts.prepare('too_long', signal);
+        if (signal.aborted) return aborted();
+        if (prepared === 'compacted') continue;
+        if (prepared instanceof ModelError) return { turns, stopReason, usage, aborted: false, maxTurnsReached: false, error: prepared };
+      }
+      return { turns, stopReason, usage, aborted: false, maxTurnsReached: false, error: outcome.error };
+    }
+    shrunk = false;
     if (outcome.kind === 'ok') {
       turns++;
       usage = addUsage(usage, outcome.usage);

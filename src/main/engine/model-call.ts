@@ -14,7 +14,7 @@ import type { CallRecorder, ToolBatch } from './tool-runner';
 export type LoopEvent =
   | { type: 'assistant_start'; messageId: string; model: string }
   | { type: 'text_delta'; messageId: string; text: string }
-  | { type: 'retry'; messageId: string; attempt: number; delayMs: number; reason: string };
+  | { type: 'retry'; messageId: string; attempt: number; delayMs: number; reason: string; code: string; maxAttempts: number };
 
 /** What one request sends besides the model: built fresh per attempt (loaded deferred tools join). */
 export interface RequestParts {
@@ -85,7 +85,7 @@ export async function waitToRetry(
 ): Promise<'retry' | 'give_up' | 'aborted'> {
   if (!shouldRetry(error, attempt, opts.retry)) return 'give_up';
   const delayMs = backoffDelay(attempt, opts.retry, error.retryAfterMs, opts.random);
-  opts.emit({ type: 'retry', messageId, attempt, delayMs, reason: error.message });
+  opts.emit({ type: 'retry', messageId, attempt, delayMs, reason: error.message, code: error.code, maxAttempts: opts.retry.maxAttempts });
   try {
     await (opts.sleep ?? realSleep)(delayMs, signal);
     return 'retry';

@@ -98,6 +98,7 @@ export function createSessionRuntimeFactory(opts: RuntimeFactoryOptions): Sessio
       userPromptSubmit: (e, signal) => runner().userPromptSubmit(e, signal),
       stop: (e, signal) => runner().stop(e, signal),
       sessionStart: (e, signal) => runner().sessionStart(e, signal),
+      preCompact: (e, signal) => runner().preCompact!(e, signal),
       has: (event, matchValue) => runner().has(event, matchValue),
     };
     tools = createToolRuntime({

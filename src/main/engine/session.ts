@@ -3,7 +3,8 @@
 // and why a run stopped short), and hands what happens to its persistence as it happens (PX5): each
 // tool call is on disk before it runs and its result when it finishes, and no request goes out before
 // what it carries (the prompt, earlier replies and results) is on disk. A session reopened after a crash comes with its interrupted turn rebuilt (sessions/recover.ts)
-// and the temp files of its unfinished writes removed.
+// and the temp files of its unfinished writes removed. A conversation that outgrows the model's window
+// is summarised (session-compaction.ts); "/compact [instructions]" asks for a summary by hand.
 import { readdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { IpcFailure } from '../../shared/ipc/errors';
@@ -30,6 +31,8 @@ import { runLoop, type LoopOptions, type LoopResult } from './loop';
 import type { RequestParts } from './model-call';
 import { toApiMessages } from './request';
 import { runStopOf } from './run-stop';
+import { SessionCompaction } from './session-compaction';
+import { compactSettingsFrom, type CompactSettings } from './compact/settings';
 import { SessionHooks } from './session-hooks';
 import { SessionPersistence } from './session-persistence';
 import type { SessionRuntime, SessionRuntimeFactory } from './session-runtime';
@@ -50,7 +53,12 @@ export interface SessionDeps {
   /** Tools and hooks per session; without it a session is plain chat. */
   runtime?: SessionRuntimeFactory;
   sleep?: LoopOptions['sleep'];
+  /** When conversations are summarised (issue 20 item 2); absent = Claude Code's defaults. */
+  compaction?: (projectDir: string) => CompactSettings;
 }
+
+/** `/compact` and what follows it: a summary asked for by hand, not a message for the model. */
+const COMPACT_COMMAND = /^\/compact(?:\s+([\s\S]*))?$/;
 
 export interface TurnOptions {
   /** A model for this turn only (the CLI's --model). */
@@ -93,6 +101,9 @@ export class Session {
   private readonly hooks: SessionHooks;
   /** Set for background tasks and subagents; a conversation's origin follows its title. */
   private readonly fixedOrigin: RequestOrigin | undefined;
+  private readonly compaction: SessionCompaction;
+  /** Where a message of the running turn goes (its list, the run's cost); set per turn. */
+  private turnAppend: (m: Message) => void = () => undefined;
 
   constructor(
     private readonly deps: SessionDeps,
@@ -123,6 +134,26 @@ export class Session {
       hooks: this.runtime?.hooks,
       notify: (messages) => messages.forEach((m) => this.runtime?.notify('info', m)),
       resumed: this.messages.length > 0,
+    });
+    const hooks = this.runtime?.hooks;
+    this.compaction = new SessionCompaction({
+      settings: () => deps.compaction?.(this.projectDir) ?? compactSettingsFrom({}),
+      requestFor: (view) => this.requestFor(view),
+      messages: () => this.messages,
+      append: (m) => this.turnAppend(m),
+      publish: (e) => this.publish(e),
+      notify: (m) => this.runtime?.notify('info', m),
+      forgetReads: () => this.runtime?.tools?.forgetReads?.(),
+      ...(hooks?.preCompact
+        ? {
+            preCompact: (trigger, customInstructions, signal) =>
+              hooks.has('PreCompact', trigger) ? hooks.preCompact!({ sessionId: this.id, cwd: this.projectDir, trigger, customInstructions }, signal) : Promise.resolve({ messages: [] }),
+          }
+        : {}),
+      retry: deps.retry,
+      now: deps.now,
+      newId: deps.newId,
+      ...(deps.sleep ? { sleep: deps.sleep } : {}),
     });
   }
 
@@ -169,6 +200,17 @@ export class Session {
   /** Token use and cost of every model call of this session, stored ones included. */
   usage(): UsageTotals {
     return this.totals;
+  }
+
+  /** Tokens the model reads at once, as this session counts them (a configured window wins). */
+  contextWindow(): number {
+    let model: string | undefined;
+    try {
+      model = this.deps.model.config().model;
+    } catch {
+      model = undefined; // no model configured yet: the default window
+    }
+    return this.compaction.limits(model).window;
   }
 
   /** Saved calls (earlier runs, or forgotten by the runtime) and the live ones; a live snapshot wins. */
@@ -218,6 +260,8 @@ export class Session {
    */
   start(text: string, opts: TurnOptions = {}): { done: Promise<TurnOutcome> } {
     if (this.statusValue !== 'idle') throw new IpcFailure({ code: 'busy', message: 'This session is still working on the previous message. Stop it or wait.' });
+    const compact = COMPACT_COMMAND.exec(text.trim());
+    if (compact) return this.startCompaction(compact[1]?.trim() ?? '', opts);
     // A command the person typed ("/fmt src/a.ts") goes with its instructions; anything else as typed.
     const content = this.runtime?.tools?.expandCommand(text) ?? [{ type: 'text' as const, text }];
     const user: Message = { id: this.deps.newId(), role: 'user', content, createdAt: this.deps.now() };
@@ -315,10 +359,11 @@ export class Session {
     return saved;
   }
 
-  private request(): RequestParts {
+  /** A request for `view`, the messages as the model reads them. */
+  private requestFor(view: Message[]): RequestParts {
     this.systemPromptText ??= this.deps.systemPrompt(this.projectDir);
     const tools = this.runtime?.tools?.request();
-    const messages = toApiMessages(this.hooks.forRequest(this.messages));
+    const messages = toApiMessages(this.hooks.forRequest(view));
     return {
       messages,
       system: buildSystemBlocks(this.systemPromptText, [tools?.systemAddendum]),
@@ -352,11 +397,20 @@ export class Session {
         // call's result, a reply) must survive a crash that follows at once.
         const client = afterSaving(this.deps.model.client(config), () => this.persistence.settled());
         const tools = this.runtime?.tools;
+        const append = (m: Message) => {
+          this.messages.push(m);
+          this.persistence.add(m);
+          turnMessages.push(m);
+          this.publish({ type: 'message', message: m });
+          runTotals = this.countUsage(m, config.model, runTotals);
+        };
+        this.turnAppend = append;
         result = await runLoop(
           {
             client,
             model: config.model,
-            request: () => this.request(),
+            request: () => this.compaction.request(config.model),
+            prepare: this.compaction.prepare({ client, model: config.model }),
             ...(tools ? { toolRunner: tools } : {}),
             ...(maxTurns ? { maxTurns } : {}),
             retry: this.deps.retry,
@@ -365,18 +419,7 @@ export class Session {
               toolResult: (messageId, r) => this.persistence.toolResult(messageId, r),
               settled: () => this.persistence.settled(),
             },
-            append: (m) => {
-              this.messages.push(m);
-              this.persistence.add(m);
-              turnMessages.push(m);
-              this.publish({ type: 'message', message: m });
-              if (m.role === 'assistant' && m.usage) {
-                const call = callTotals(m.model, m.usage);
-                this.totals = addTotals(this.totals, call);
-                runTotals = addTotals(runTotals, call);
-                this.publish({ type: 'usage', turn: call, total: this.totals });
-              }
-            },
+            append,
             emit: (e) => this.publish(e),
             onEnd: (active, s) => this.hooks.stop(active, s),
             newId: this.deps.newId,
@@ -430,6 +473,82 @@ export class Session {
       maxTurnsReached: result?.maxTurnsReached ?? false,
       ...(hookStopped ? { hookStopped } : {}),
       ...(stopped ? { stopped } : {}),
+      durationMs: this.deps.now() - t0,
+    };
+  }
+
+  /**
+   * A message's model call joins the session's cost (a reply's, or a summary's), and the header learns
+   * how full the conversation is now against the window the session counts with. Returns the run's total.
+   */
+  private countUsage(m: Message, model: string, runTotals: UsageTotals): UsageTotals {
+    const usage = m.role === 'assistant' ? m.usage : m.compaction?.usage;
+    if (!usage) return runTotals;
+    const call = callTotals(m.role === 'assistant' ? m.model : m.compaction?.model, usage);
+    this.totals = addTotals(this.totals, call);
+    const window = this.compaction.limits(model).window;
+    this.publish({ type: 'usage', turn: call, total: this.totals, context: m.compaction ? { used: m.compaction.tokensAfter, window } : { window } });
+    return addTotals(runTotals, call);
+  }
+
+  /** "/compact [instructions]": a summary asked for by hand, as a turn of its own (Stop ends it). */
+  private startCompaction(instructions: string, opts: TurnOptions): { done: Promise<TurnOutcome> } {
+    const controller = new AbortController();
+    this.controller = controller;
+    this.persistence.beginTurn(this.deps.newId());
+    this.setStatus('running');
+    const done = this.runCompaction(instructions, controller.signal, opts);
+    this.current = done;
+    return { done };
+  }
+
+  private async runCompaction(instructions: string, signal: AbortSignal, opts: TurnOptions): Promise<TurnOutcome> {
+    const t0 = this.deps.now();
+    const turnMessages: Message[] = [];
+    let runTotals = ZERO_TOTALS;
+    let info: ErrorInfo | null = null;
+    let aborted = false;
+    try {
+      const config = this.deps.model.config(opts.model);
+      const client = afterSaving(this.deps.model.client(config), () => this.persistence.settled());
+      this.turnAppend = (m) => {
+        this.messages.push(m);
+        turnMessages.push(m);
+        this.publish({ type: 'message', message: m });
+        runTotals = this.countUsage(m, config.model, runTotals);
+      };
+      const settings = this.deps.compaction?.(this.projectDir) ?? compactSettingsFrom({});
+      const r = settings.enabled
+        ? await this.compaction.run({ client, model: config.model }, 'manual', instructions, signal)
+        : ({ kind: 'blocked', reason: 'summaries are turned off (DISABLE_COMPACT)' } as const);
+      if (r.kind === 'compacted') await this.persistence.prompt(r.message);
+      else if (r.kind === 'nothing') this.runtime?.notify('info', 'There is nothing to summarise yet.');
+      else if (r.kind === 'blocked') info = { code: 'hook_blocked', message: `The conversation was not summarised: ${r.reason}`, retryable: false };
+      else if (r.error.code === 'aborted' || signal.aborted) aborted = true;
+      else info = r.error.toInfo();
+    } catch (err) {
+      const error = err instanceof ModelError ? err : new ModelError('internal', err instanceof Error ? err.message : String(err), { cause: err });
+      if (error.code === 'aborted' || signal.aborted) aborted = true;
+      else info = error.toInfo();
+    }
+    await this.persistence.endTurn().catch((err: unknown) => {
+      info ??= this.saveFailure(err);
+    });
+    if (info) this.publish({ type: 'error', error: info });
+    this.publish({ type: 'summary', session: this.summary() });
+    this.controller = null;
+    this.current = null;
+    this.setStatus('idle');
+    return {
+      ok: !info && !aborted,
+      aborted,
+      ...(info ? { error: info } : {}),
+      messages: turnMessages,
+      usage: ZERO_USAGE,
+      costUsd: runTotals.costUsd,
+      turns: 0,
+      stopReason: null,
+      maxTurnsReached: false,
       durationMs: this.deps.now() - t0,
     };
   }

@@ -30,9 +30,13 @@ export function addTotals(a: UsageTotals, b: UsageTotals): UsageTotals {
   return { ...addUsage(a, b), costUsd };
 }
 
-/** The totals of every assistant message that carries usage. */
+/** The totals of every assistant message that carries usage, and of every summary's call. */
 export function totalsOf(messages: readonly Message[]): UsageTotals {
   let total = ZERO_TOTALS;
-  for (const m of messages) if (m.role === 'assistant' && m.usage) total = addTotals(total, callTotals(m.model, m.usage));
+  for (const m of messages) {
+    if (m.role === 'assistant' && m.usage) total = addTotals(total, callTotals(m.model, m.usage));
+    // A summary's own call is paid for too (issue 20 item 2).
+    else if (m.compaction?.usage) total = addTotals(total, callTotals(m.compaction.model, m.compaction.usage));
+  }
   return total;
 }

@@ -10,6 +10,7 @@ import type {
   PostToolResult,
   PreToolUseResult,
   SessionStartResult,
+  PreCompactResult,
   StopResult,
   UserPromptSubmitResult,
 } from './types';
@@ -185,4 +186,20 @@ export function aggregateSessionStart(execs: readonly HookExecution[]): SessionS
   }
   const additionalContext = joined(context);
   return { ...(additionalContext ? { additionalContext } : {}), messages };
+}
+
+/** PreCompact: exit 2 or `decision: "block"` keeps the conversation as it is. */
+export function aggregatePreCompact(execs: readonly HookExecution[]): PreCompactResult {
+  const messages: string[] = [];
+  const blocks: string[] = [];
+  for (const ex of execs) {
+    if (ex.outcome === 'blocking') {
+      blocks.push(blockMessage('PreCompact', ex));
+      continue;
+    }
+    const json = inspect('PreCompact', ex, messages)?.json;
+    if (json?.decision === 'block') blocks.push(json.reason ?? `Blocked by ${label('PreCompact', ex)}`);
+  }
+  const blocked = joined(blocks);
+  return { ...(blocked ? { blocked: { message: blocked } } : {}), messages };
 }

@@ -4,6 +4,7 @@ import type { HookEvent } from '../settings/hooks-config';
 import type {
   PostToolUseEvent,
   PostToolUseFailureEvent,
+  PreCompactEvent,
   PreToolUseEvent,
   SessionStartEvent,
   StopEvent,
@@ -60,4 +61,5 @@ export const hookInput = {
   UserPromptSubmit: (e: UserPromptSubmitEvent, c: HookInputContext) => ({ ...base('UserPromptSubmit', e, c), prompt: e.prompt }),
   Stop: (e: StopEvent, c: HookInputContext) => ({ ...base('Stop', e, c), stop_hook_active: e.stopHookActive ?? false }),
   SessionStart: (e: SessionStartEvent, c: HookInputContext) => ({ ...base('SessionStart', e, c), source: e.source }),
+  PreCompact: (e: PreCompactEvent, c: HookInputContext) => ({ ...base('PreCompact', e, c), trigger: e.trigger, custom_instructions: e.customInstructions }),
 };

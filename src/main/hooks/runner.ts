@@ -7,6 +7,7 @@ import {
   aggregatePostTool,
   aggregatePreToolUse,
   aggregateSessionStart,
+  aggregatePreCompact,
   aggregateStop,
   aggregateUserPromptSubmit,
 } from './aggregate';
@@ -189,6 +190,16 @@ export function createHookRunner(opts: HookRunnerOptions): HookRunner {
         async () => {
           const { execs, notes } = await run('SessionStart', e.source, e, (c) => hookInput.SessionStart(e, c), signal);
           const r = aggregateSessionStart(execs);
+          return { ...r, messages: [...notes, ...r.messages] };
+        },
+        () => ({ messages: [] }),
+      ),
+    preCompact: (e, signal) =>
+      guarded(
+        'PreCompact',
+        async () => {
+          const { execs, notes } = await run('PreCompact', e.trigger, e, (c) => hookInput.PreCompact(e, c), signal);
+          const r = aggregatePreCompact(execs);
           return { ...r, messages: [...notes, ...r.messages] };
         },
         () => ({ messages: [] }),

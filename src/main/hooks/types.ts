@@ -83,6 +83,20 @@ export interface SessionStartResult {
   messages: string[];
 }
 
+/** Before a conversation is summarised (issue 20 item 2); the matcher sees the trigger. */
+export interface PreCompactEvent {
+  sessionId: string;
+  cwd: string;
+  trigger: 'manual' | 'auto';
+  /** What the person typed after /compact ('' for an automatic summary). */
+  customInstructions: string;
+}
+export interface PreCompactResult {
+  /** Exit code 2 or `decision: "block"`: the summary does not happen; the message says why. */
+  blocked?: { message: string };
+  messages: string[];
+}
+
 export interface HookRunner {
   preToolUse(e: PreToolUseEvent, signal: AbortSignal): Promise<PreToolUseResult>;
   postToolUse(e: PostToolUseEvent, signal: AbortSignal): Promise<PostToolResult>;
@@ -90,6 +104,8 @@ export interface HookRunner {
   userPromptSubmit(e: UserPromptSubmitEvent, signal: AbortSignal): Promise<UserPromptSubmitResult>;
   stop(e: StopEvent, signal: AbortSignal): Promise<StopResult>;
   sessionStart(e: SessionStartEvent, signal: AbortSignal): Promise<SessionStartResult>;
+  /** Optional so runners made before PreCompact existed (tests' stand-ins) still fit. */
+  preCompact?(e: PreCompactEvent, signal: AbortSignal): Promise<PreCompactResult>;
   /** True when at least one hook would run (lets callers skip work, e.g. serialising a response). */
   has(event: HookEvent, matchValue?: string): boolean;
 }

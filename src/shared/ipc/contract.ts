@@ -103,6 +103,8 @@ export const invokeContract = {
       /** Requests still waiting for an answer. */
       pendingPermissions: z.array(PermissionRequestView).default([]),
       usage: UsageTotals.nullable().default(null),
+      /** Tokens the model reads at once, as this session counts them (a configured window wins; issue 20). */
+      contextWindow: z.number().int().positive().optional(),
       /** Messages before the ones sent, for session:earlier (a long conversation comes a page at a time). */
       earlier: z.number().int().min(0).default(0),
       /** Messages on earlier pages whose file changes came along (for the Changes pane), not shown yet. */

@@ -77,6 +77,8 @@ export interface ToolRuntime extends ToolRunner {
   beginMessage(user?: { content: ReadonlyArray<{ type: string; command?: string }> }): void;
   /** The person's message as the model reads it when it is a command ("/fmt src/a.ts"); null otherwise. */
   expandCommand(text: string): Array<{ type: 'text'; text: string; command?: string }> | null;
+  /** The conversation was summarised: what the model read is gone from its view, so Edit/Write ask for a new Read. */
+  forgetReads?(): void;
   /** The latest card of each call of this session (most recent last). */
   views(): ToolCallView[];
   pendingPermissions(): PermissionRequestView[];
@@ -296,6 +298,9 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
         }
       }
       return null;
+    },
+    forgetReads() {
+      fileState.clear();
     },
     begin(messageId, signal, recorder): ToolBatch {
       return createToolBatch({

@@ -183,14 +183,27 @@ describe('renderer stores (UI: state flows one way, DK2)', () => {
     ev({ sessionId: 's1', type: 'text_delta', messageId: 'a1', text: 'partial' });
     frames.frame();
     ev({ sessionId: 's1', type: 'text_delta', messageId: 'a1', text: ' more (pending)' });
-    ev({ sessionId: 's1', type: 'retry', messageId: 'a1', attempt: 2, delayMs: 500, reason: 'overloaded' });
+    ev({ sessionId: 's1', type: 'retry', messageId: 'a1', attempt: 2, delayMs: 500, reason: 'overloaded', code: 'overloaded', maxAttempts: 5 });
     frames.frame();
     expect(stores.sessions.getState().drafts[0]?.text).toBe('');
-    expect(stores.sessions.getState().retry).toEqual({ attempt: 2, reason: 'overloaded' });
+    // Issue 20 item 5: the note keeps what its plain line says (the wait, the kind of failure, the attempts).
+    expect(stores.sessions.getState().retry).toEqual({ attempt: 2, reason: 'overloaded', delayMs: 500, code: 'overloaded', maxAttempts: 5 });
     ev({ sessionId: 's1', type: 'text_delta', messageId: 'a1', text: 'fresh' });
     frames.frame();
     expect(stores.sessions.getState().retry).toBeNull();
     expect(stores.sessions.getState().drafts[0]?.text).toBe('fresh');
+  });
+
+  it('issue 20 item 2: a summary in progress shows until its message arrives; its retries start no draft', async () => {
+    await stores.sessions.getState().send('hi');
+    ev({ sessionId: 's1', type: 'compacting', trigger: 'auto' });
+    expect(stores.sessions.getState().compacting).toBe('auto');
+    ev({ sessionId: 's1', type: 'retry', messageId: 'sum1', attempt: 1, delayMs: 10, reason: 'busy', code: 'overloaded', maxAttempts: 4 });
+    expect(stores.sessions.getState().drafts).toEqual([]);
+    const marker = { ...msg('sum1', 'user', 'summary text'), compaction: { trigger: 'auto' as const, summary: 's', keptFrom: null, tokensBefore: 100, tokensAfter: 10 } };
+    ev({ sessionId: 's1', type: 'message', message: marker });
+    expect(stores.sessions.getState().compacting).toBeNull();
+    expect(stores.sessions.getState().messages.at(-1)?.compaction?.summary).toBe('s');
   });
 
   it('status idle drops unfinished drafts; events of other sessions only touch status and list', async () => {

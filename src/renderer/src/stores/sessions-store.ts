@@ -17,8 +17,12 @@ export interface Draft {
 }
 
 export interface RetryNote {
+  /** The attempt that failed (the next one is attempt + 1). */
   attempt: number;
   reason: string;
+  delayMs?: number;
+  code?: string;
+  maxAttempts?: number;
 }
 
 export interface SessionsState {
@@ -31,6 +35,8 @@ export interface SessionsState {
   /** Live drafts of the open session, in the order they started. */
   drafts: Draft[];
   retry: RetryNote | null;
+  /** The open conversation is being summarised to make room (issue 20 item 2). */
+  compacting: 'auto' | 'manual' | null;
   statuses: Record<string, SessionStatus>;
   opening: boolean;
   /** A send is on its way to main (create + send); the composer waits. */
@@ -174,7 +180,7 @@ export function createSessionsStore(bridge: Bridge, options: SessionsStoreOption
     const leaveCurrent = (currentId: string | null): void => {
       batch.clear();
       openSeq++;
-      set({ currentId, messages: [], drafts: [], retry: null, unsentStop: null, opening: currentId !== null, earlier: 0, earlierIds: [], loadingEarlier: false });
+      set({ currentId, messages: [], drafts: [], retry: null, compacting: null, unsentStop: null, opening: currentId !== null, earlier: 0, earlierIds: [], loadingEarlier: false });
       options.onEnter?.(currentId);
     };
 
@@ -185,6 +191,7 @@ export function createSessionsStore(bridge: Bridge, options: SessionsStoreOption
       messages: [],
       drafts: [],
       retry: null,
+      compacting: null,
       statuses: {},
       opening: false,
       sending: false,
@@ -398,7 +405,7 @@ export function createSessionsStore(bridge: Bridge, options: SessionsStoreOption
               batch.flush();
               // Whatever of an unfinished draft matters arrives as a `message`; the rest is void.
               batch.clear();
-              set({ drafts: [], retry: null });
+              set({ drafts: [], retry: null, compacting: null });
             }
             setStatus(event.sessionId, event.status);
             return;
@@ -411,7 +418,10 @@ export function createSessionsStore(bridge: Bridge, options: SessionsStoreOption
         switch (event.type) {
           case 'message':
             removeDraft(event.message.id);
-            set({ messages: upsertMessage(get().messages, event.message), retry: null });
+            set({ messages: upsertMessage(get().messages, event.message), retry: null, ...(event.message.compaction ? { compacting: null } : {}) });
+            return;
+          case 'compacting':
+            set({ compacting: event.trigger });
             return;
           case 'assistant_start':
             ensureDraft(event.messageId, event.model);
@@ -425,10 +435,17 @@ export function createSessionsStore(bridge: Bridge, options: SessionsStoreOption
             return;
           case 'retry':
             batch.drop(event.messageId);
-            ensureDraft(event.messageId);
+            // A summary's call has no reply to draft: its note stands alone.
+            if (!get().compacting) ensureDraft(event.messageId);
             set({
               drafts: get().drafts.map((d) => (d.messageId === event.messageId ? { ...d, text: '' } : d)),
-              retry: { attempt: event.attempt, reason: event.reason },
+              retry: {
+                attempt: event.attempt,
+                reason: event.reason,
+                delayMs: event.delayMs,
+                ...(event.code ? { code: event.code } : {}),
+                ...(event.maxAttempts ? { maxAttempts: event.maxAttempts } : {}),
+              },
             });
             return;
           case 'run_stopped': {

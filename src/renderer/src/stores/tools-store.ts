@@ -18,6 +18,8 @@ export interface SessionUsage {
   total: UsageTotals;
   /** The last model call's usage; null when only the total is known (a reopened session). */
   turn: UsageTotals | null;
+  /** How much the model reads now against its window, when main knows better than the call's size (issue 20). */
+  context?: { used?: number; window: number };
 }
 
 /** What session:open tells about a session's tools. */
@@ -25,6 +27,7 @@ export interface ToolsSnapshot {
   toolCalls: ToolCallView[];
   pendingPermissions: PermissionRequestView[];
   usage: UsageTotals | null;
+  contextWindow?: number;
 }
 
 export interface ReplyExtra {
@@ -159,7 +162,8 @@ export function createToolsStore(bridge: Bridge, options: ToolsStoreOptions): To
         const queued = get().permissions;
         const known = new Set(queued.map((r) => r.requestId));
         const fresh = snapshot.pendingPermissions.filter((r) => !known.has(r.requestId) && !resolved.has(r.requestId));
-        const usage = snapshot.usage && !get().usage[sessionId] ? { ...get().usage, [sessionId]: { total: snapshot.usage, turn: null } } : get().usage;
+        const window = snapshot.contextWindow ? { context: { window: snapshot.contextWindow } } : {};
+        const usage = snapshot.usage && !get().usage[sessionId] ? { ...get().usage, [sessionId]: { total: snapshot.usage, turn: null, ...window } } : get().usage;
         set({ calls, permissions: [...queued, ...fresh], usage });
       },
 
@@ -190,7 +194,7 @@ export function createToolsStore(bridge: Bridge, options: ToolsStoreOptions): To
             removeRequest(event.requestId);
             return;
           case 'usage':
-            set({ usage: { ...get().usage, [event.sessionId]: { total: event.total, turn: event.turn } } });
+            set({ usage: { ...get().usage, [event.sessionId]: { total: event.total, turn: event.turn, ...(event.context ? { context: event.context } : {}) } } });
             return;
           case 'status':
             if (isCurrent && event.status === 'idle') queue.flush();

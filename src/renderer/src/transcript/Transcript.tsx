@@ -1,12 +1,14 @@
-// The conversation: messages, live drafts with their tool calls, the retry note and why a run stopped
-// short, in a log region that follows new text and tool output.
+// The conversation: messages, live drafts with their tool calls, the retry note, where it was summarised
+// and why a run stopped short, in a log region that follows new text and tool output.
 import { Fragment, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { ToolCallView } from '../../../shared/tools/tool-call';
 import type { Message } from '../../../shared/transcript';
 import { ArrowDownIcon, LogoIcon } from '../components/icons';
 import { useApp, useSessions, useTools } from '../stores/react';
 import type { ToolResultBlock } from '../tools/rebuild';
+import { CompactionDivider } from './CompactionDivider';
 import { DraftView, LiveCalls, MessageView } from './MessageView';
+import { retryWords } from './retry-words';
 import { isToolResultsOnly, liveCallsByMessage, toolResultsById, toolUsesOf } from './steps';
 import { StopNotice } from './StopNotice';
 import { useStickToBottom } from './use-stick-to-bottom';
@@ -16,6 +18,7 @@ export function Transcript(): ReactNode {
   const messages = useSessions((s) => s.messages);
   const drafts = useSessions((s) => s.drafts);
   const retry = useSessions((s) => s.retry);
+  const compacting = useSessions((s) => s.compacting);
   const currentId = useSessions((s) => s.currentId);
   const opening = useSessions((s) => s.opening);
   const unsentStop = useSessions((s) => s.unsentStop);
@@ -25,7 +28,7 @@ export function Transcript(): ReactNode {
   // Output growing inside a card moves the bottom too.
   const progress = useTools((s) => s.progress);
   const box = useRef<HTMLDivElement>(null);
-  const { atBottom, onScroll, jumpToBottom } = useStickToBottom(box, [messages, drafts, retry, calls, progress, unsentStop], currentId);
+  const { atBottom, onScroll, jumpToBottom } = useStickToBottom(box, [messages, drafts, retry, compacting, calls, progress, unsentStop], currentId);
   const empty = messages.length === 0 && drafts.length === 0 && !opening;
   const earlier = useSessions((s) => s.earlier);
   const loadingEarlier = useSessions((s) => s.loadingEarlier);
@@ -74,7 +77,7 @@ export function Transcript(): ReactNode {
           )}
           {messages.map((m, i) => (
             <Fragment key={m.id}>
-              {isToolResultsOnly(m) ? null : <MessageView message={m} results={resultsOf(m)} running={running} />}
+              {m.compaction ? <CompactionDivider message={m} /> : isToolResultsOnly(m) ? null : <MessageView message={m} results={resultsOf(m)} running={running} />}
               {m.stopped && <StopNotice stop={m.stopped} latest={i === messages.length - 1 && !unsentStop} />}
             </Fragment>
           ))}
@@ -87,9 +90,14 @@ export function Transcript(): ReactNode {
             <DraftView key={d.messageId} draft={d} calls={live.get(d.messageId)} />
           ))}
           {unsentStop && <StopNotice stop={unsentStop} latest />}
+          {compacting && (
+            <p className="compacting-note" role="status">
+              {compacting === 'manual' ? 'Summarising the conversation…' : 'The conversation is getting long: summarising it so far to make room…'}
+            </p>
+          )}
           {retry && (
             <div className="retry-note" role="status">
-              <p>Retrying… (attempt {retry.attempt})</p>
+              <p>{retryWords(retry)}</p>
               {/* Why: a stalled reply, an overloaded server, a wait the server asked for (PX8). */}
               {retry.reason && <p className="retry-note__why">{retry.reason}</p>}
             </div>
