@@ -128,14 +128,14 @@ describe('the agent loop with real tools', () => {
     const reqs = h.server.requests.map((r) => r.body);
     expect(reqs).toHaveLength(5);
     const names = (i: number) => reqs[i].tools.map((t: { name: string }) => t.name);
-    expect(names(0)).toEqual(['Bash', 'Edit', 'Glob', 'Grep', 'NotebookEdit', 'Read', 'TaskOutput', 'TaskStop', 'ToolSearch', 'Write']);
+    expect(names(0)).toEqual(['Agent', 'Bash', 'Edit', 'Glob', 'Grep', 'NotebookEdit', 'Read', 'TaskOutput', 'TaskStop', 'ToolSearch', 'Write']);
     // Before the load: the same bytes every turn (and the deferred tool is announced by name only).
     expect(JSON.stringify(reqs[1].tools)).toBe(JSON.stringify(reqs[0].tools));
     expect(JSON.stringify(reqs[2].tools)).toBe(JSON.stringify(reqs[0].tools));
     expect(JSON.stringify(reqs[0].system)).toContain('available via ToolSearch: DeferredEcho');
     expect(JSON.stringify(reqs[2].system)).toBe(JSON.stringify(reqs[0].system));
     // After the load: the same tools plus DeferredEcho; the cache breakpoint still on the last built-in.
-    expect(names(3)).toEqual(['Bash', 'DeferredEcho', 'Edit', 'Glob', 'Grep', 'NotebookEdit', 'Read', 'TaskOutput', 'TaskStop', 'ToolSearch', 'Write']);
+    expect(names(3)).toEqual(['Agent', 'Bash', 'DeferredEcho', 'Edit', 'Glob', 'Grep', 'NotebookEdit', 'Read', 'TaskOutput', 'TaskStop', 'ToolSearch', 'Write']);
     const without = reqs[3].tools.filter((t: { name: string }) => t.name !== 'DeferredEcho');
     expect(JSON.stringify(without)).toBe(JSON.stringify(reqs[0].tools));
     expect(reqs[3].tools.at(-1).cache_control).toEqual({ type: 'ephemeral' });

@@ -2,6 +2,7 @@
 // Gated tools are `__FEATURE_X__ ? require(...) : null`: the constant comes from build/features.ts at
 // compile time, so a gated-off tool's module is dead code and absent from the bundle, not just hidden.
 import type { AnyTool } from './core/tool';
+import { AgentTool } from './agent/agent.tool';
 import { BashTool } from './bash/bash.tool';
 import { EditTool } from './edit/edit.tool';
 import { GlobTool } from './glob/glob.tool';
@@ -23,6 +24,7 @@ const GatedExampleTool: AnyTool | null = (typeof __FEATURE_EXAMPLE__ === 'boolea
 
 export function getAllBaseTools(): AnyTool[] {
   return [
+    AgentTool,
     BashTool,
     EditTool,
     GlobTool,

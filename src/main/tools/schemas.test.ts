@@ -19,7 +19,7 @@ describe('the tools sent to the model (TC1, AS5)', () => {
         ...(t.shouldDefer ? { shouldDefer: true } : {}),
       },
     }));
-    expect(tools.map((t) => t.name)).toEqual(['Bash', 'Edit', 'Glob', 'Grep', 'NotebookEdit', 'Read', 'TaskOutput', 'TaskStop', 'ToolSearch', 'Write']);
+    expect(tools.map((t) => t.name)).toEqual(['Agent', 'Bash', 'Edit', 'Glob', 'Grep', 'NotebookEdit', 'Read', 'TaskOutput', 'TaskStop', 'ToolSearch', 'Write']);
     expect(tools).toMatchSnapshot();
   });
 });

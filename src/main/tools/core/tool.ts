@@ -10,6 +10,7 @@ import type { FileStateCache } from '../file-state/file-state';
 import type { DecisionReason, PermissionResult } from '../../permissions/types';
 import type { BackgroundRequests } from './backgrounding';
 import type { DeferredToolState } from './deferred';
+import type { SubagentHost } from './subagents';
 
 /** JSON Schema as sent to the API (`input_schema`). */
 export type ToolInputJSONSchema = { type: 'object'; properties?: Record<string, unknown>; required?: string[]; [k: string]: unknown };
@@ -70,6 +71,8 @@ export interface ToolUseContext {
   backgroundRequests?: BackgroundRequests;
   /** Assistant mode (BA10): a blocking command moves itself to the background after this long. */
   blockingBudgetMs?: number;
+  /** Runs subagents for the Agent tool (AG7); absent = this context cannot start one. */
+  subagents?: SubagentHost<AnyTool>;
 }
 
 /** What follows the running call in its assistant message. */
