@@ -1,5 +1,6 @@
 // Tool name → its view. Adding a view = a folder `tools/<name>/` and one line below; any tool
 // without one (unknown, MCP) gets the generic view. Views never switch on tool names.
+import { agentView } from './Agent/AgentView';
 import { bashView } from './Bash/BashView';
 import { editView } from './Edit/EditView';
 import { genericView } from './generic/GenericView';
@@ -14,6 +15,7 @@ import type { ToolView, ToolViewParts } from './types';
 import { writeView } from './Write/WriteView';
 
 const views: Record<string, ToolViewParts> = {
+  Agent: agentView,
   Bash: bashView,
   Read: readView,
   Grep: grepView,
