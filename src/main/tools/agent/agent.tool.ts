@@ -10,7 +10,7 @@ import type { Tool } from '../core/tool';
 import { startBackgroundAgent } from './background';
 import { findDefinition } from './definitions';
 import { finishRun } from './finish';
-import { activityLine, definitionsFor, prepareRun } from './prepare';
+import { definitionsFor, prepareRun } from './prepare';
 import { AGENT_DESCRIPTION, agentPrompt } from './prompt';
 import { formatAgentResult } from './result-text';
 
@@ -47,12 +47,12 @@ export function createAgentTool(deps: AgentToolDeps = {}): Tool<AgentInput, Agen
       const run = await prepareRun(input, ctx, host);
       if (input.run_in_background) return { data: startBackgroundAgent(run, input.description, ctx, host, tasks) };
       const startedAt = Date.now();
-      onProgress({ type: 'status', text: `${run.label} started (${run.model})${run.worktree ? ` on branch ${run.worktree.branch}` : ''}` });
-      // The call's Stop stops the agent and every call it runs.
+      onProgress({ type: 'status', text: `It started working, using the model ${run.model}${run.worktree ? `, on a separate copy of the project (branch ${run.worktree.branch})` : ''}.` });
+      // The call's Stop stops the agent and every call it runs. Its calls show as cards of their own
+      // under this one; the progress line carries what it says between them.
       const outcome = await host.run(
         run.spec(ctx.abortSignal, (a) => {
-          const line = activityLine(a);
-          if (line) onProgress({ type: 'status', text: line });
+          if (a.type === 'text') onProgress({ type: 'status', text: a.text.trim() });
         }),
       );
       return { data: await finishRun(run, input.description, outcome, startedAt) };
