@@ -15,6 +15,11 @@ export const FolderConfiguration = z.object({
   mcpServers: z.array(z.object({ name: z.string(), command: z.string().optional(), url: z.string().optional(), ...From })),
   /** How its `sandbox` block would widen the box (hosts, write paths, exclusions …), in words. */
   sandbox: z.array(z.object({ what: z.string(), ...From })).default([]),
+  /**
+   * Its own helper agents (.claude/agents/*.md): each a system prompt and a choice of tools. Absent
+   * when it has none, so folders trusted before agents counted keep their fingerprint.
+   */
+  agents: z.array(z.object({ name: z.string(), digest: z.string(), ...From })).optional(),
 });
 export type FolderConfiguration = z.infer<typeof FolderConfiguration>;
 
@@ -41,5 +46,5 @@ export function emptyConfiguration(): FolderConfiguration {
 }
 
 export function isEmptyConfiguration(c: FolderConfiguration): boolean {
-  return c.hooks.length + c.env.length + c.allowRules.length + c.additionalDirectories.length + c.mcpServers.length + (c.sandbox?.length ?? 0) === 0 && !c.defaultMode;
+  return c.hooks.length + c.env.length + c.allowRules.length + c.additionalDirectories.length + c.mcpServers.length + (c.sandbox?.length ?? 0) + (c.agents?.length ?? 0) === 0 && !c.defaultMode;
 }

@@ -142,6 +142,21 @@ describe('subagents (AG)', () => {
     expect(resultFor(h.server.requests[3]!.body, 'toolu_ask')!.content).toContain('Made it.');
   });
 
+  it("AG2: an untrusted folder's own agents are not offered: the call says which agents there are", async () => {
+    mkdirSync(path.join(h.projectDir, '.claude', 'agents'), { recursive: true });
+    writeFileSync(path.join(h.projectDir, '.claude', 'agents', 'reviewer.md'), '---\nname: reviewer\ndescription: Reviews code\n---\nReview.\n');
+    h.server.push(
+      { content: [{ type: 'tool_use', id: 'toolu_untrusted', name: 'Agent', input: { description: 'Review', prompt: 'Review it', subagent_type: 'reviewer' } }] },
+      { content: [{ type: 'text', text: 'ok' }] },
+    );
+    const engine = await h.engine({}, { folderTrust: 'ask' });
+    const session = await engine.sessions.createSession(h.projectDir);
+    expect((await session.start('review').done).ok).toBe(true);
+    const r = resultFor(h.server.requests[1]!.body, 'toolu_untrusted')!;
+    expect(r.is_error).toBe(true);
+    expect(r.content).toContain("Agent type 'reviewer' not found. Available agents: general-purpose, Explore, Plan");
+  });
+
   it('AG2: an unknown agent type is an error that names the ones there are', async () => {
     h.server.push(
       { content: [{ type: 'tool_use', id: 'toolu_no', name: 'Agent', input: { description: 'x', prompt: 'y', subagent_type: 'nope' } }] },

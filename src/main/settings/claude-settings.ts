@@ -10,6 +10,7 @@ import { settingsFiles, type SettingsFile } from './settings-files';
 import { isEmptyConfiguration, type FolderConfiguration } from '../../shared/trust';
 import { FOLDER_SOURCES, folderConfiguration, mcpServersOf, restricted } from './folder-trust';
 import { mcpJsonPath } from './settings-files';
+import { readProjectAgents, readProjectAgentsSync } from './agent-files';
 import { mergeSandboxSettings, type SandboxSettings } from './sandbox-settings';
 
 export { managedSettingsPath, settingsFiles, type SettingsFile } from './settings-files';
@@ -84,7 +85,7 @@ export function mergeSettings(
   read: ReadonlyArray<{ sf: SettingsFile; result: JsonFileResult }>,
   projectDir: string,
   home?: string,
-  folder: { mcpJson?: { file: string; result: JsonFileResult }; trust?: LoadSettingsOptions['trust'] } = {},
+  folder: { mcpJson?: { file: string; result: JsonFileResult }; agents?: NonNullable<FolderConfiguration['agents']>; trust?: LoadSettingsOptions['trust'] } = {},
 ): ClaudeSettings {
   const warnings: string[] = [];
   const parsed: Array<{ sf: SettingsFile; p: ParsedSettingsFile }> = [];
@@ -107,7 +108,7 @@ export function mergeSettings(
   }
   const mcp = folder.mcpJson;
   if (mcp?.result.kind === 'error') warnings.push(mcp.result.warning);
-  const configuration = folderConfiguration(parsed, mcp?.result.kind === 'ok' ? mcpServersOf(mcp.file, mcp.result.value) : []);
+  const configuration = folderConfiguration(parsed, mcp?.result.kind === 'ok' ? mcpServersOf(mcp.file, mcp.result.value) : [], folder.agents ?? []);
   const trusted = folder.trust ? isEmptyConfiguration(configuration) || folder.trust(configuration) : true;
   if (!trusted) {
     for (const entry of parsed) if (FOLDER_SOURCES.has(entry.sf.source)) entry.p = restricted(entry.p);
@@ -157,8 +158,12 @@ export function mergeSettings(
 export async function loadClaudeSettings(opts: LoadSettingsOptions): Promise<ClaudeSettings> {
   const { projectDir, files } = filesFor(opts);
   const mcpFile = mcpJsonPath(projectDir);
-  const [read, mcpResult] = await Promise.all([Promise.all(files.map(async (sf) => ({ sf, result: await readJsonFile(sf.file) }))), readJsonFile(mcpFile)]);
-  return mergeSettings(read, projectDir, opts.env.HOME ?? opts.env.USERPROFILE, { mcpJson: { file: mcpFile, result: mcpResult }, ...(opts.trust ? { trust: opts.trust } : {}) });
+  const [read, mcpResult, agents] = await Promise.all([
+    Promise.all(files.map(async (sf) => ({ sf, result: await readJsonFile(sf.file) }))),
+    readJsonFile(mcpFile),
+    readProjectAgents(projectDir),
+  ]);
+  return mergeSettings(read, projectDir, opts.env.HOME ?? opts.env.USERPROFILE, { mcpJson: { file: mcpFile, result: mcpResult }, agents, ...(opts.trust ? { trust: opts.trust } : {}) });
 }
 
 /** The synchronous twin (a snapshot refreshed just before a permission decision). Never throws. */
@@ -169,6 +174,6 @@ export function loadClaudeSettingsSync(opts: LoadSettingsOptions): ClaudeSetting
     files.map((sf) => ({ sf, result: readJsonFileSync(sf.file) })),
     projectDir,
     opts.env.HOME ?? opts.env.USERPROFILE,
-    { mcpJson: { file: mcpFile, result: readJsonFileSync(mcpFile) }, ...(opts.trust ? { trust: opts.trust } : {}) },
+    { mcpJson: { file: mcpFile, result: readJsonFileSync(mcpFile) }, agents: readProjectAgentsSync(projectDir), ...(opts.trust ? { trust: opts.trust } : {}) },
   );
 }

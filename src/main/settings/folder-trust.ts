@@ -25,7 +25,11 @@ export function mcpServersOf(file: string, json: unknown): FolderConfiguration['
   });
 }
 
-export function folderConfiguration(parsed: ReadonlyArray<{ sf: SettingsFile; p: ParsedSettingsFile }>, mcpServers: FolderConfiguration['mcpServers'] = []): FolderConfiguration {
+export function folderConfiguration(
+  parsed: ReadonlyArray<{ sf: SettingsFile; p: ParsedSettingsFile }>,
+  mcpServers: FolderConfiguration['mcpServers'] = [],
+  agents: NonNullable<FolderConfiguration['agents']> = [],
+): FolderConfiguration {
   const c = emptyConfiguration();
   for (const { sf, p } of parsed) {
     if (!FOLDER_SOURCES.has(sf.source)) continue;
@@ -43,6 +47,7 @@ export function folderConfiguration(parsed: ReadonlyArray<{ sf: SettingsFile; p:
     for (const what of sandboxWidenings(p.sandbox)) c.sandbox.push({ what, file });
   }
   c.mcpServers.push(...mcpServers);
+  if (agents.length > 0) c.agents = [...agents];
   return c;
 }
 
@@ -65,6 +70,7 @@ export function addedSince(before: FolderConfiguration, now: FolderConfiguration
     additionalDirectories: fresh(before.additionalDirectories, now.additionalDirectories),
     mcpServers: fresh(before.mcpServers, now.mcpServers),
     sandbox: fresh(before.sandbox ?? [], now.sandbox ?? []),
+    ...(now.agents ? { agents: fresh(before.agents ?? [], now.agents) } : {}),
   };
 }
 
