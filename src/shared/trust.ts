@@ -17,10 +17,15 @@ export const FolderConfiguration = z.object({
   /** How its `sandbox` block would widen the box (hosts, write paths, exclusions …), in words. */
   sandbox: z.array(z.object({ what: z.string(), ...From })).default([]),
   /**
-   * The skills (.claude/skills) and agents (.claude/agents) it gives the assistant, with what each would
+   * The skills (.claude/skills) it gives the assistant, with what each would
    * let it do without asking (`grants`, in words): their instructions count only once trusted.
    */
   instructions: z.array(z.object({ kind: z.enum(['skill', 'agent']), name: z.string(), grants: z.string().optional(), ...From })).default([]),
+  /**
+   * Its own helper agents (.claude/agents/*.md): each a system prompt and a choice of tools. Absent
+   * when it has none, so folders trusted before agents counted keep their fingerprint.
+   */
+  agents: z.array(z.object({ name: z.string(), digest: z.string(), ...From })).optional(),
 });
 export type FolderConfiguration = z.infer<typeof FolderConfiguration>;
 
@@ -47,5 +52,5 @@ export function emptyConfiguration(): FolderConfiguration {
 }
 
 export function isEmptyConfiguration(c: FolderConfiguration): boolean {
-  return c.hooks.length + c.env.length + c.allowRules.length + c.additionalDirectories.length + c.mcpServers.length + (c.sandbox?.length ?? 0) + (c.instructions?.length ?? 0) === 0 && !c.defaultMode;
+  return c.hooks.length + c.env.length + c.allowRules.length + c.additionalDirectories.length + c.mcpServers.length + (c.sandbox?.length ?? 0) + (c.instructions?.length ?? 0) + (c.agents?.length ?? 0) === 0 && !c.defaultMode;
 }

@@ -19,6 +19,8 @@ import { createToolRuntime, type ToolRuntime } from './tools/runtime';
 import { taskApprovalTimeoutMs } from './tools/task-approval';
 import { createSideQuery } from './tools/side-query';
 import type { ModelAccess } from '../model/access';
+import type { SubagentModels } from './subagent/host';
+import { sidechainDir } from './subagent/sidechain';
 
 export type NoticeLevel = 'info' | 'warn' | 'error';
 
@@ -37,6 +39,8 @@ export interface SessionRuntimeInit {
   publish: (e: SessionEventBody) => void;
   /** Whose permission requests these are (a conversation, a subagent, a background task). */
   origin?: () => RequestOrigin;
+  /** The model for subagents (the Agent tool); absent: this session cannot start any. */
+  subagentModels?: SubagentModels;
 }
 
 export type SessionRuntimeFactory = (init: SessionRuntimeInit) => SessionRuntime;
@@ -69,7 +73,7 @@ export function transcriptPath(dataDir: string, projectDir: string, sessionId: s
 export function createSessionRuntimeFactory(opts: RuntimeFactoryOptions): SessionRuntimeFactory {
   // Read once per engine, so a bad value warns once.
   const taskTimeoutMs = taskApprovalTimeoutMs(opts.env, opts.log);
-  return ({ sessionId, projectDir, publish, origin }) => {
+  return ({ sessionId, projectDir, publish, origin, subagentModels }) => {
     const settings = () => opts.settings.current(projectDir);
     const notify = (level: NoticeLevel, message: string) => opts.notify(projectDir, level, message);
     let tools: ToolRuntime | undefined;
@@ -117,6 +121,7 @@ export function createSessionRuntimeFactory(opts: RuntimeFactoryOptions): Sessio
       now: opts.now,
       newId: opts.newId,
       ...(origin ? { origin } : {}),
+      ...(subagentModels ? { subagents: { models: subagentModels, sidechainDir: sidechainDir(transcriptPath(opts.dataDir, projectDir, sessionId)) } } : {}),
       // A background task has nobody watching: its requests turn into denials after a while.
       ...(origin?.().kind === 'task' ? { approvalTimeoutMs: taskTimeoutMs } : {}),
       ...(opts.model ? { sideQuery: createSideQuery({ model: opts.model, envs: () => [opts.env, settings().env] }) } : {}),

@@ -104,6 +104,8 @@ export class Session {
   private readonly compaction: SessionCompaction;
   /** Where a message of the running turn goes (its list, the run's cost); set per turn. */
   private turnAppend: (m: Message) => void = () => undefined;
+  /** The model of the running turn (its subagents inherit it). */
+  private turnModel: string | undefined;
 
   constructor(
     private readonly deps: SessionDeps,
@@ -127,7 +129,18 @@ export class Session {
     });
     this.totals = totalsOf(this.messages);
     this.fixedOrigin = init.origin ? { ...init.origin } : undefined;
-    this.runtime = deps.runtime?.({ sessionId: this.id, projectDir: this.projectDir, publish: (e) => this.publish(e), origin: () => this.origin() }) ?? null;
+    this.runtime =
+      deps.runtime?.({
+        sessionId: this.id,
+        projectDir: this.projectDir,
+        publish: (e) => this.publish(e),
+        origin: () => this.origin(),
+        subagentModels: {
+          parent: () => this.turnModel ?? deps.model.model(),
+          client: (model) => deps.model.client(deps.model.config(model)),
+          retry: deps.retry,
+        },
+      }) ?? null;
     this.hooks = new SessionHooks({
       sessionId: this.id,
       projectDir: this.projectDir,
@@ -393,6 +406,7 @@ export class Session {
       if (saved) saveError = await saved.then(() => null, (err: unknown) => this.saveFailure(err));
       if (!blocked && !saveError && turnMessages.length > 0 && !signal.aborted) {
         const config = this.deps.model.config(opts.model);
+        this.turnModel = config.model;
         // Every request, not only the first, waits for the turn's lines: what the model was sent (a
         // call's result, a reply) must survive a crash that follows at once.
         const client = afterSaving(this.deps.model.client(config), () => this.persistence.settled());

@@ -190,6 +190,18 @@ describe('issue 12 item 7: renaming and removing a conversation, with undo', () 
     expect(await store.restore(projectDir, 's1')).toBe(false); // nothing in the trash any more
   });
 
+  it("AG8 a session's subagent conversations go to the trash with it and come back with it", async () => {
+    const store = createSessionStore({ dataDir, log });
+    await store.append(projectDir, 's1', { meta: meta('s1', 1) });
+    const agents = path.join(sessionsDir(dataDir, projectDir), 's1.agents');
+    await mkdir(agents, { recursive: true });
+    await writeFile(path.join(agents, 'a1.jsonl'), '{"type":"agent"}\n');
+    expect(await store.remove(projectDir, 's1')).toBe(true);
+    await expect(readFile(path.join(agents, 'a1.jsonl'), 'utf8')).rejects.toThrow();
+    expect(await store.restore(projectDir, 's1')).toBe(true);
+    expect(await readFile(path.join(agents, 'a1.jsonl'), 'utf8')).toBe('{"type":"agent"}\n');
+  });
+
   it('refuses ids that are not session ids, and a restore onto a session that exists', async () => {
     const store = createSessionStore({ dataDir, log });
     expect(await store.remove(projectDir, '../x')).toBe(false);

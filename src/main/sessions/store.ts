@@ -150,10 +150,14 @@ export async function emptyTrash(trash: string, now = Date.now()): Promise<void>
   for (const name of await readdir(trash).catch(() => [] as string[])) {
     const file = path.join(trash, name);
     const st = await stat(file).catch(() => null);
-    // A rename sets the file's ctime: the moment it was removed. A session's blobs go with it.
-    if (st && (st.isFile() || name.endsWith('.blobs')) && now - st.ctimeMs > TRASH_KEEP_MS) await rm(file, { force: true, recursive: true });
+    // A rename sets the file's ctime: the moment it was removed. A session's blobs and its subagents'
+    // conversations go with it.
+    if (st && (st.isFile() || name.endsWith('.blobs') || name.endsWith('.agents')) && now - st.ctimeMs > TRASH_KEEP_MS) await rm(file, { force: true, recursive: true });
   }
 }
+
+/** Where a session's subagents keep their own conversations (engine/subagent/sidechain.ts). */
+const agentsDirOf = (sessionFile: string) => sessionFile.replace(/\.jsonl$/, '') + '.agents';
 
 export function createSessionStore(opts: { dataDir: string; log?: Logger }): SessionStore {
   const { dataDir, log } = opts;
@@ -227,6 +231,7 @@ export function createSessionStore(opts: { dataDir: string; log?: Logger }): Ses
         throw err;
       }
       await rename(blobDirOf(file), path.join(trash, `${id}.blobs`)).catch(() => {});
+      await rename(agentsDirOf(file), path.join(trash, `${id}.agents`)).catch(() => {});
       cache.delete(file);
       await emptyTrash(trash);
       return true;
@@ -240,6 +245,7 @@ export function createSessionStore(opts: { dataDir: string; log?: Logger }): Ses
       try {
         await rename(from, file);
         await rename(blobDirOf(from), blobDirOf(file)).catch(() => {});
+        await rename(agentsDirOf(from), agentsDirOf(file)).catch(() => {});
         return true;
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;

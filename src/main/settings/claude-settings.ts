@@ -11,6 +11,7 @@ import { isEmptyConfiguration, type FolderConfiguration } from '../../shared/tru
 import { FOLDER_SOURCES, folderConfiguration, mcpServersOf, restricted } from './folder-trust';
 import { mcpJsonPath } from './settings-files';
 import { folderInstructions } from './folder-instructions';
+import { readProjectAgents, readProjectAgentsSync } from './agent-files';
 import { mergeSandboxSettings, type SandboxSettings } from './sandbox-settings';
 
 export { managedSettingsPath, settingsFiles, type SettingsFile } from './settings-files';
@@ -85,7 +86,7 @@ export function mergeSettings(
   read: ReadonlyArray<{ sf: SettingsFile; result: JsonFileResult }>,
   projectDir: string,
   home?: string,
-  folder: { mcpJson?: { file: string; result: JsonFileResult }; instructions?: FolderConfiguration['instructions']; trust?: LoadSettingsOptions['trust'] } = {},
+  folder: { mcpJson?: { file: string; result: JsonFileResult }; instructions?: FolderConfiguration['instructions']; agents?: NonNullable<FolderConfiguration['agents']>; trust?: LoadSettingsOptions['trust'] } = {},
 ): ClaudeSettings {
   const warnings: string[] = [];
   const parsed: Array<{ sf: SettingsFile; p: ParsedSettingsFile }> = [];
@@ -108,7 +109,7 @@ export function mergeSettings(
   }
   const mcp = folder.mcpJson;
   if (mcp?.result.kind === 'error') warnings.push(mcp.result.warning);
-  const configuration = folderConfiguration(parsed, mcp?.result.kind === 'ok' ? mcpServersOf(mcp.file, mcp.result.value) : [], folder.instructions ?? []);
+  const configuration = folderConfiguration(parsed, mcp?.result.kind === 'ok' ? mcpServersOf(mcp.file, mcp.result.value) : [], folder.instructions ?? [], folder.agents ?? []);
   const trusted = folder.trust ? isEmptyConfiguration(configuration) || folder.trust(configuration) : true;
   if (!trusted) {
     for (const entry of parsed) if (FOLDER_SOURCES.has(entry.sf.source)) entry.p = restricted(entry.p);
@@ -158,8 +159,12 @@ export function mergeSettings(
 export async function loadClaudeSettings(opts: LoadSettingsOptions): Promise<ClaudeSettings> {
   const { projectDir, files } = filesFor(opts);
   const mcpFile = mcpJsonPath(projectDir);
-  const [read, mcpResult] = await Promise.all([Promise.all(files.map(async (sf) => ({ sf, result: await readJsonFile(sf.file) }))), readJsonFile(mcpFile)]);
-  return mergeSettings(read, projectDir, opts.env.HOME ?? opts.env.USERPROFILE, { mcpJson: { file: mcpFile, result: mcpResult }, instructions: folderInstructions(projectDir), ...(opts.trust ? { trust: opts.trust } : {}) });
+  const [read, mcpResult, agents] = await Promise.all([
+    Promise.all(files.map(async (sf) => ({ sf, result: await readJsonFile(sf.file) }))),
+    readJsonFile(mcpFile),
+    readProjectAgents(projectDir),
+  ]);
+  return mergeSettings(read, projectDir, opts.env.HOME ?? opts.env.USERPROFILE, { mcpJson: { file: mcpFile, result: mcpResult }, instructions: folderInstructions(projectDir), agents, ...(opts.trust ? { trust: opts.trust } : {}) });
 }
 
 /** The synchronous twin (a snapshot refreshed just before a permission decision). Never throws. */
@@ -170,6 +175,6 @@ export function loadClaudeSettingsSync(opts: LoadSettingsOptions): ClaudeSetting
     files.map((sf) => ({ sf, result: readJsonFileSync(sf.file) })),
     projectDir,
     opts.env.HOME ?? opts.env.USERPROFILE,
-    { mcpJson: { file: mcpFile, result: readJsonFileSync(mcpFile) }, instructions: folderInstructions(projectDir), ...(opts.trust ? { trust: opts.trust } : {}) },
+    { mcpJson: { file: mcpFile, result: readJsonFileSync(mcpFile) }, instructions: folderInstructions(projectDir), agents: readProjectAgentsSync(projectDir), ...(opts.trust ? { trust: opts.trust } : {}) },
   );
 }

@@ -1,6 +1,6 @@
-// The skills (.claude/skills/*/SKILL.md) and agents (.claude/agents/*.md) a project folder brings, as
-// the trust dialog lists them (PX4, AG9): each one's name and what it would let the assistant do
-// without asking. They join the folder's configuration, so a folder with only a skill still asks first.
+// The skills (.claude/skills/*/SKILL.md) a project folder brings, as the trust dialog lists them (PX4,
+// AG9): each one's name and what it would let the assistant do without asking. They join the folder's
+// configuration, so a folder with only a skill still asks first (its agents: agent-files.ts).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { listField, splitFrontMatter } from '../base/front-matter';
@@ -56,14 +56,6 @@ export function folderInstructions(projectDir: string): Instruction[] {
     if (!meta) continue; // A folder without SKILL.md is not a skill.
     const grants = grantsOf('skill', meta);
     out.push({ kind: 'skill', name: str(meta.name) ?? folder, ...(grants ? { grants } : {}), file });
-  }
-  const agents = path.join(projectDir, '.claude', 'agents');
-  for (const name of names(agents, (e) => (e.isFile() || e.isSymbolicLink()) && e.name.endsWith('.md'))) {
-    const file = path.join(agents, name);
-    const meta = read(file);
-    if (!meta) continue;
-    const grants = grantsOf('agent', meta);
-    out.push({ kind: 'agent', name: str(meta.name) ?? name.replace(/\.md$/, ''), ...(grants ? { grants } : {}), file });
   }
   return out;
 }

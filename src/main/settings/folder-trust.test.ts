@@ -124,10 +124,8 @@ describe('folder trust', () => {
     const now = loadClaudeSettingsSync({ projectDir: only, env }).folder!.configuration;
     const status = trustStatus(only, now, record);
     expect(status.state).toBe('changed');
-    expect(status.added!.instructions).toEqual([
-      { kind: 'skill', name: 'odd', file: broken },
-      { kind: 'agent', name: 'reviewer', grants: 'uses Read, Grep; runs in the "bypassPermissions" permission mode', file: agent },
-    ]);
+    expect(status.added!.instructions).toEqual([{ kind: 'skill', name: 'odd', file: broken }]);
+    expect(status.added!.agents).toEqual([expect.objectContaining({ name: 'reviewer', file: agent })]);
   });
 
   it('a trust record from before skills were listed still covers the same folder', () => {
@@ -135,5 +133,25 @@ describe('folder trust', () => {
     const { instructions: _, ...old } = config;
     const record = { fingerprint: fingerprintOf(old as never), configuration: old as never, at: 1 };
     expect(trustStatus(project, config, record).state).toBe('trusted');
+  });
+});
+
+describe('folder trust of agent files (AG2)', () => {
+  it("AG2 the project's .claude/agents are part of what is trusted: a new or changed agent asks again; none leaves the fingerprint as it was", async () => {
+    const before = await loadClaudeSettings({ projectDir: project, env });
+    expect(before.folder!.configuration.agents).toBeUndefined();
+    const agentFile = path.join(project, '.claude', 'agents', 'reviewer.md');
+    mkdirSync(path.dirname(agentFile), { recursive: true });
+    writeFileSync(agentFile, '---\nname: reviewer\ndescription: d\n---\nReview.');
+    const withAgent = await loadClaudeSettings({ projectDir: project, env });
+    expect(withAgent.folder!.configuration.agents).toEqual([{ name: 'reviewer', digest: expect.stringMatching(/^[0-9a-f]{16}$/), file: agentFile }]);
+    expect(loadClaudeSettingsSync({ projectDir: project, env }).folder!.configuration).toEqual(withAgent.folder!.configuration);
+    const record = { fingerprint: fingerprintOf(before.folder!.configuration), configuration: before.folder!.configuration, at: 1 };
+    const st = trustStatus(project, withAgent.folder!.configuration, record);
+    expect(st.state).toBe('changed');
+    expect(st.added?.agents?.map((a) => a.name)).toEqual(['reviewer']);
+    writeFileSync(agentFile, '---\nname: reviewer\ndescription: d\ntools: Bash\n---\nReview.');
+    const changed = await loadClaudeSettings({ projectDir: project, env });
+    expect(fingerprintOf(changed.folder!.configuration)).not.toBe(fingerprintOf(withAgent.folder!.configuration));
   });
 });

@@ -29,6 +29,7 @@ export function folderConfiguration(
   parsed: ReadonlyArray<{ sf: SettingsFile; p: ParsedSettingsFile }>,
   mcpServers: FolderConfiguration['mcpServers'] = [],
   instructions: FolderConfiguration['instructions'] = [],
+  agents: NonNullable<FolderConfiguration['agents']> = [],
 ): FolderConfiguration {
   const c = emptyConfiguration();
   for (const { sf, p } of parsed) {
@@ -48,6 +49,7 @@ export function folderConfiguration(
   }
   c.mcpServers.push(...mcpServers);
   c.instructions.push(...instructions);
+  if (agents.length > 0) c.agents = [...agents];
   return c;
 }
 
@@ -71,6 +73,7 @@ export function addedSince(before: FolderConfiguration, now: FolderConfiguration
     mcpServers: fresh(before.mcpServers, now.mcpServers),
     sandbox: fresh(before.sandbox ?? [], now.sandbox ?? []),
     instructions: fresh(before.instructions ?? [], now.instructions ?? []),
+    ...(now.agents ? { agents: fresh(before.agents ?? [], now.agents) } : {}),
   };
 }
 

@@ -1,4 +1,4 @@
-// The background-task seam (BA10): a registry of tasks (shell now, agents later) with their output
+// The background-task seam (BA10): a registry of tasks (shell commands and subagents) with their output
 // files and status. In memory; the running ones are also recorded on disk (task-records.ts) so a crash
 // or a kept task is found again at the next start (issue 15 item 4).
 
@@ -7,7 +7,8 @@ export type TaskStatus = 'running' | 'completed' | 'failed' | 'killed';
 /** A task as plain data (what the UI and the model are shown). */
 export interface TaskInfo {
   id: string;
-  kind: 'shell';
+  /** A shell command (Bash's run_in_background) or a subagent (Agent's run_in_background). */
+  kind: 'shell' | 'agent';
   sessionId: string;
   command: string;
   description?: string;

@@ -2,6 +2,7 @@
 // Gated tools are `__FEATURE_X__ ? require(...) : null`: the constant comes from build/features.ts at
 // compile time, so a gated-off tool's module is dead code and absent from the bundle, not just hidden.
 import type { AnyTool } from './core/tool';
+import { AgentTool } from './agent/agent.tool';
 import { AskUserQuestionTool } from './ask-user-question/ask-user-question.tool';
 import { BashTool } from './bash/bash.tool';
 import { EditTool } from './edit/edit.tool';
@@ -33,6 +34,7 @@ const GatedExampleTool: AnyTool | null = (typeof __FEATURE_EXAMPLE__ === 'boolea
 
 export function getAllBaseTools(): AnyTool[] {
   return [
+    AgentTool,
     AskUserQuestionTool,
     BashTool,
     EditTool,

@@ -30,7 +30,8 @@ export const TaskOutputData = z.object({
   retrievalStatus: z.enum(['success', 'timeout', 'not_ready']),
   taskId: z.string(),
   /** Claude Code's name for a shell task. */
-  taskType: z.literal('local_bash'),
+  /** Claude Code's names: a shell task, or a subagent run in the background. */
+  taskType: z.enum(['local_bash', 'local_agent']),
   command: z.string(),
   description: z.string().optional(),
   status: TaskStatusName,

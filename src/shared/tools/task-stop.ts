@@ -20,7 +20,8 @@ export function taskStopId(input: Partial<TaskStopInput>): string {
 export const TaskStopData = z.object({
   message: z.string(),
   taskId: z.string(),
-  taskType: z.literal('local_bash'),
+  /** Claude Code's names: a shell task, or a subagent run in the background. */
+  taskType: z.enum(['local_bash', 'local_agent']),
   command: z.string(),
   description: z.string().optional(),
 });

@@ -52,5 +52,7 @@ export const ToolCallView = z.object({
   error: z.object({ message: z.string(), code: z.string().optional() }).optional(),
   startedAt: z.number().optional(),
   endedAt: z.number().optional(),
+  /** A subagent's call: the Agent call that ran it (its card shows it; the conversation does not). */
+  parentToolUseId: z.string().optional(),
 });
 export type ToolCallView = z.infer<typeof ToolCallView>;

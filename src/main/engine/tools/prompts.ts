@@ -26,8 +26,11 @@ export interface SessionPrompts {
 export interface SessionPromptsOptions {
   headless: boolean;
   publish: (e: SessionEventBody) => void;
-  /** What only the caller knows about a request: the assistant message (turn) whose tool_use asks. */
-  context?: (req: PermissionRequest) => { turn?: string | undefined };
+  /**
+   * What only the caller knows about a request: the assistant message (turn) whose tool_use asks, and
+   * whose call it is when not the session's own (a subagent's).
+   */
+  context?: (req: PermissionRequest) => { turn?: string | undefined; origin?: RequestOrigin | undefined };
   /** Whose requests these are, read as each is raised (a conversation's title is set by its first message). */
   origin?: () => RequestOrigin;
   /** Background tasks: a request nobody answers within this many ms becomes a denial (absent: it waits). */
@@ -41,8 +44,9 @@ export function createSessionPrompts(opts: SessionPromptsOptions): SessionPrompt
   const expireAfterMs = opts.expireAfterMs;
   const stamp = (req: PermissionRequest): PermissionRequestView => {
     const createdAt = now();
-    const turn = opts.context?.(req).turn;
-    const origin = opts.origin?.();
+    const known = opts.context?.(req);
+    const turn = known?.turn;
+    const origin = known?.origin ?? opts.origin?.();
     return {
       ...req,
       createdAt,

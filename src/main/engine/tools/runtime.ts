@@ -31,6 +31,10 @@ import { ASSISTANT_BLOCKING_BUDGET_MS } from '../../../shared/tools/bash';
 import { createSessionPrompts } from './prompts';
 import { appSandbox } from '../../sandbox/app-sandbox';
 import { sandboxPolicy } from '../../sandbox/policy';
+import { createSessionRules } from '../../permissions/session-rules';
+import type { SubagentHost } from '../../tools/core/subagents';
+import { createSubagentHost, type SubagentModels } from '../subagent/host';
+import { createChildTools } from './child-tools';
 
 export interface ToolRuntimeOptions {
   sessionId: string;
@@ -60,6 +64,8 @@ export interface ToolRuntimeOptions {
   sideQuery?: SideQuery;
   /** The MCP suffix of the pool (MC1): the project's connected servers' tools, read at each request. */
   mcpTools?: () => readonly AnyTool[];
+  /** What subagents need (the Agent tool, AG7): the model, and where their transcripts go. Absent: none. */
+  subagents?: { models: SubagentModels; sidechainDir: string };
 }
 
 export interface ToolRuntime extends ToolRunner {
@@ -175,6 +181,7 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
           sessionHosts: appSandbox.sessionHosts(opts.sessionId),
         }),
       backgroundRequests,
+      ...(host ? { subagents: host } : {}),
       ...(config.assistantMode ? { blockingBudgetMs: ASSISTANT_BLOCKING_BUDGET_MS } : {}),
       folderTrusted: () => opts.settings().folder?.trusted === true,
       ...(opts.env.HOME ? { home: opts.env.HOME } : {}),
@@ -193,10 +200,12 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
 
   /** The assistant message of each running call: a permission request names its turn (approval inbox). */
   const turns = new Map<string, string>();
+  /** The subagent whose call this is, for calls that are not the session's own. */
+  const origins = new Map<string, RequestOrigin>();
   const prompts = createSessionPrompts({
     headless: config.headless === true,
     publish: opts.publish,
-    context: (req) => ({ turn: turns.get(req.toolUseId) }),
+    context: (req) => ({ turn: turns.get(req.toolUseId), origin: origins.get(req.toolUseId) }),
     ...(opts.origin ? { origin: opts.origin } : {}),
     ...(opts.approvalTimeoutMs !== undefined ? { expireAfterMs: opts.approvalTimeoutMs } : {}),
     now: opts.now,
@@ -210,13 +219,13 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
     lastSave = undefined;
     return p;
   };
-  const deps: PipelineDeps = {
-    context,
-    hooks: opts.hooks,
-    classifier: NULL_CLASSIFIER,
-    permissions: createPermissionDecider({
-      mode,
+  // "Always allow" answers are the session's, whichever of its agents asked.
+  const sessionRules = createSessionRules();
+  const decider = (modeOf: () => PermissionMode) =>
+    createPermissionDecider({
+      mode: modeOf,
       rules,
+      sessionRules,
       managedRulesOnly: () => opts.settings().managedRulesOnly === true,
       // `~` in rules is the engine's home (the one whose ~/.claude/settings.json was read).
       ...(opts.env.HOME || opts.env.USERPROFILE ? { home: (opts.env.HOME || opts.env.USERPROFILE)! } : {}),
@@ -234,7 +243,12 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
           },
         );
       },
-    }),
+    });
+  const deps: PipelineDeps = {
+    context,
+    hooks: opts.hooks,
+    classifier: NULL_CLASSIFIER,
+    permissions: decider(mode),
     prompter: prompts.prompter,
     persister: fsResultPersister,
     clock: opts.now,
@@ -242,6 +256,45 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
     publish: publishView,
   };
   const pipeline = createRunToolUse(deps);
+  const host: SubagentHost<AnyTool> | undefined = opts.subagents
+    ? createSubagentHost({
+        models: opts.subagents.models,
+        projectDir: opts.projectDir,
+        sidechainDir: opts.subagents.sidechainDir,
+        projectTrusted: () => opts.settings().folder?.trusted !== false,
+        env: opts.env,
+        log,
+        newId: opts.newId,
+        now: opts.now,
+        childTools: (spec) =>
+          createChildTools(
+            {
+              context,
+              deps,
+              // A subagent's own mode never loosens a mode the settings refuse (disableBypassPermissionsMode).
+              decider: (modeOf) => decider(() => effectiveMode(modeOf?.() ?? mode(), opts.settings().bypassDisabled === true).mode),
+              track: (toolUseId, messageId, origin) => {
+                turns.set(toolUseId, messageId);
+                origins.set(toolUseId, origin);
+                return () => {
+                  turns.delete(toolUseId);
+                  origins.delete(toolUseId);
+                };
+              },
+              lastView: (id) => views.get(id),
+              publishView,
+              publishProgress: (callId, progress) => opts.publish({ type: 'tool_progress', callId, progress }),
+              onHookMessages: opts.onHookMessages,
+              toolResultsDir: opts.toolResultsDir,
+              env: opts.env,
+              log,
+              now: opts.now,
+              ...(config.stopGraceMs !== undefined ? { stopGraceMs: config.stopGraceMs } : {}),
+            },
+            spec,
+          ),
+      })
+    : undefined;
   const runToolUse: PipelineRunToolUse = async (...args) => {
     const use = args[0];
     turns.set(use.id, use.messageId);

@@ -10,6 +10,7 @@ import type { FileStateCache } from '../file-state/file-state';
 import type { DecisionReason, PermissionMode, PermissionResult, RuleEntry } from '../../permissions/types';
 import type { BackgroundRequests } from './backgrounding';
 import type { DeferredToolState } from './deferred';
+import type { SubagentHost } from './subagents';
 import type { SideQuery } from './side-query';
 
 /** JSON Schema as sent to the API (`input_schema`). */
@@ -73,6 +74,8 @@ export interface ToolUseContext {
   sideQuery?: SideQuery;
   /** Assistant mode (BA10): a blocking command moves itself to the background after this long. */
   blockingBudgetMs?: number;
+  /** Runs subagents for the Agent tool (AG7); absent = this context cannot start one. */
+  subagents?: SubagentHost<AnyTool>;
   /** Whether the project folder's own configuration counts now (PX4); absent = it does not. */
   folderTrusted?: () => boolean;
   /** The person's home folder (the engine's HOME), for their own ~/.claude files. */

@@ -64,7 +64,7 @@ export function createTaskOutputTool(deps: TaskOutputDeps = {}): Tool<TaskOutput
       const data: TaskOutputData = {
         retrievalStatus: task.status !== 'running' ? 'success' : input.block ? 'timeout' : 'not_ready',
         taskId: id,
-        taskType: 'local_bash',
+        taskType: task.kind === 'agent' ? 'local_agent' : 'local_bash',
         command: task.command,
         ...(task.description ? { description: task.description } : {}),
         status: task.status,

@@ -54,7 +54,7 @@ export function createTaskStopTool(deps: TaskStopDeps = {}): Tool<TaskStopInput,
       const data: TaskStopData = {
         message: `Successfully stopped task: ${c.task.id} (${c.task.command})`,
         taskId: c.task.id,
-        taskType: 'local_bash',
+        taskType: c.task.kind === 'agent' ? 'local_agent' : 'local_bash',
         command: c.task.command,
         ...(c.task.description ? { description: c.task.description } : {}),
       };

@@ -1,6 +1,7 @@
 // Tool name → its view. Adding a view = a folder `tools/<name>/` and one line below; any tool
 // without one (unknown, MCP) gets the generic view. Views never switch on tool names.
 import { askUserQuestionView } from './AskUserQuestion/AskUserQuestionView';
+import { agentView } from './Agent/AgentView';
 import { bashView } from './Bash/BashView';
 import { editView } from './Edit/EditView';
 import { enterPlanModeView } from './EnterPlanMode/EnterPlanModeView';
@@ -22,6 +23,7 @@ import { writeView } from './Write/WriteView';
 
 const views: Record<string, ToolViewParts> = {
   AskUserQuestion: askUserQuestionView,
+  Agent: agentView,
   Bash: bashView,
   Read: readView,
   Grep: grepView,

@@ -5,6 +5,7 @@ import type { ToolCallView } from '../../../shared/tools/tool-call';
 import { ChevronIcon } from '../components/icons';
 import type { ProgressLog } from '../stores/progress-log';
 import { useTools } from '../stores/react';
+import { NestedCardContext } from '../tools/nested-calls';
 import { viewFor } from '../tools/registry';
 import { isActive, STATE_TONE, STATE_WORDS } from '../tools/state';
 import { NO_VIEW_ENV, useViewEnv, type ViewEnv } from '../tools/view-env';
@@ -68,7 +69,10 @@ export function ToolCallCardView({ call, progress }: ToolCallCardViewProps): Rea
         </span>
       </div>
       <div className="tool-card__use">
-        <Use {...props} />
+        {/* A view may show calls this one ran (a subagent's) as cards like this one. */}
+        <NestedCardContext.Provider value={ToolCallCard}>
+          <Use {...props} />
+        </NestedCardContext.Provider>
       </div>
       {problem && <p className={call.state === 'failed' ? 'tool-card__problem tool-card__problem--error' : 'tool-card__problem'}>{problem}</p>}
       {hasOutput && (

@@ -54,4 +54,8 @@ describe('transcript steps', () => {
       ['a3', ['o1']],
     ]);
   });
+  it("AG7 a subagent's calls are not the conversation's own: they stay under their Agent card", () => {
+    const calls = { n1: call('n1', 'a2'), s1: { ...call('s1', 'c1'), parentToolUseId: 'n1' } };
+    expect([...liveCallsByMessage(calls, new Set()).keys()]).toEqual(['a2']);
+  });
 });

@@ -38,7 +38,8 @@ export function liveCallsByMessage(calls: Readonly<Record<string, ToolCallView>>
   const out = new Map<string, ToolCallView[]>();
   // Records keep insertion order, which is the order the calls were first published.
   for (const call of Object.values(calls)) {
-    if (committed.has(call.messageId)) continue;
+    // A subagent's calls are shown under its Agent card, not as the conversation's own.
+    if (committed.has(call.messageId) || call.parentToolUseId) continue;
     const list = out.get(call.messageId);
     if (list) list.push(call);
     else out.set(call.messageId, [call]);

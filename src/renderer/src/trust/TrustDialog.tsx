@@ -96,6 +96,16 @@ function Lists({ c, projectDir }: { c: FolderConfiguration; projectDir: string }
         items={c.defaultMode ? [<>Let the assistant {MODE_WORDS[c.defaultMode.mode] ?? c.defaultMode.mode}{from(c.defaultMode.file)}</>] : []}
       />
       <Section
+        id="trust-agents"
+        title="Helper agents it defines (each with its own instructions and tools)"
+        items={(c.agents ?? []).map((x) => (
+          <>
+            <strong>{x.name}</strong>
+            {from(x.file)}
+          </>
+        ))}
+      />
+      <Section
         id="trust-sandbox"
         title="How it would loosen the sandbox that contains commands"
         items={(c.sandbox ?? []).map((x) => (
