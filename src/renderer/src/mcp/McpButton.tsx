@@ -5,6 +5,7 @@ import { useMcp } from '../stores/react';
 import { attentionCount } from './mcp-words';
 import '../styles/side-pane.css';
 import './Mcp.css';
+import { PaneLabel } from '../components/PaneLabel';
 
 export const MCP_PANE_ID = 'mcp-pane';
 
@@ -12,7 +13,7 @@ export function McpButton({ open, onToggle }: { open: boolean; onToggle: () => v
   const count = useMcp((s) => attentionCount(s.servers));
   return (
     <button type="button" className="side-pane-toggle mcp-button" aria-expanded={open} aria-controls={MCP_PANE_ID} title="Outside programs and services whose tools the assistant can use (MCP servers)" onClick={onToggle}>
-      Connected tools
+      <PaneLabel long="Connected tools" short="Tools" />
       {count > 0 && (
         <>
           <span className="visually-hidden">: {count === 1 ? '1 needs you' : `${count} need you`}</span>

@@ -4,6 +4,7 @@ import { useProcesses } from '../stores/react';
 import { runningCount } from './process-words';
 import '../styles/side-pane.css';
 import './Processes.css';
+import { PaneLabel } from '../components/PaneLabel';
 
 export const PROCESSES_PANE_ID = 'processes-pane';
 
@@ -18,7 +19,7 @@ export function ProcessesButton({ open, onToggle }: { open: boolean; onToggle: (
       title="Programs the assistant started that keep running"
       onClick={onToggle}
     >
-      Running programs
+      <PaneLabel long="Running programs" short="Programs" />
       {count > 0 && (
         <span className="processes-button__count">
           <span className="visually-hidden">: </span>

@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import '../styles/side-pane.css';
 import './Rules.css';
+import { PaneLabel } from '../components/PaneLabel';
 
 export const RULES_PANE_ID = 'rules-pane';
 
@@ -15,7 +16,7 @@ export function RulesButton({ open, onToggle }: { open: boolean; onToggle: () =>
       title="What the assistant may do without asking, and where each rule is saved"
       onClick={onToggle}
     >
-      Permission rules
+      <PaneLabel long="Permission rules" short="Rules" />
     </button>
   );
 }

@@ -4,6 +4,7 @@ import { progressWords, todoProgress } from '../../../shared/tools/todo-write';
 import { useTodos } from './use-todos';
 import '../styles/side-pane.css';
 import './Todos.css';
+import { PaneLabel } from '../components/PaneLabel';
 
 export const TODOS_PANE_ID = 'todos-pane';
 
@@ -21,7 +22,7 @@ export function TodosButton({ open, onToggle }: { open: boolean; onToggle: () =>
       title="The assistant’s plan for this conversation, step by step"
       onClick={onToggle}
     >
-      To-do list
+      <PaneLabel long="To-do list" short="To-dos" />
       {p && (
         <span className="todos-button__count" aria-hidden="true">
           {p.done} of {p.total}
