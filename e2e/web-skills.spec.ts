@@ -1,4 +1,4 @@
-// AG9 in Chromium: a project's skills are offered as "/name" in the message box — typing "/" lists
+// AG9 in Chromium: a project's skills (and the app's /compact) are offered as "/name" in the message box — typing "/" lists
 // them with what each does, the keyboard picks one — and a message sent as "/name args" reaches the
 // model with the skill's instructions, which the transcript keeps folded under the person's words.
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -19,8 +19,10 @@ test.describe('skills as commands in Chromium (AG9)', () => {
     await page.goto(webApp.url);
     const box = page.getByRole('textbox', { name: 'Message' });
     await box.fill('/');
-    const menu = page.getByRole('listbox', { name: 'Skills you can run' });
-    await expect(menu.getByRole('option')).toHaveCount(2);
+    const menu = page.getByRole('listbox', { name: 'Commands you can run' });
+    // The app's own /compact first, then the project's skills.
+    await expect(menu.getByRole('option')).toHaveCount(3);
+    await expect(menu.getByRole('option').first()).toContainText('/compact');
     await expect(menu.getByRole('option', { name: /\/changelog/ })).toContainText('Write the changelog entry');
     await page.screenshot({ path: screenshotPath('skills-menu') });
     await box.pressSequentially('ch');

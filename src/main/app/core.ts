@@ -268,10 +268,13 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   const engine = await createEngine(opts);
   const terminals = createCoreTerminals(engine, opts.env ?? process.env);
   const home = (opts.env ?? process.env).HOME;
-  const skills = (dir: string) =>
-    loadSkills({ projectDir: dir, home, projectTrusted: engine.projectSettings.current(dir).folder?.trusted === true })
+  const skills = (dir: string) => [
+    { name: 'compact', description: 'Summarise the conversation so far to make room (add what the summary must keep)', argumentHint: '[what to keep]', source: 'app' as const },
+    ...loadSkills({ projectDir: dir, home, projectTrusted: engine.projectSettings.current(dir).folder?.trusted === true })
       .skills.filter((s) => s.userInvocable)
-      .map((s) => ({ name: s.name, description: s.description, ...(s.argumentHint ? { argumentHint: s.argumentHint } : {}), source: s.source }));
+      .filter((s) => s.name !== 'compact')
+      .map((s) => ({ name: s.name, description: s.description, ...(s.argumentHint ? { argumentHint: s.argumentHint } : {}), source: s.source })),
+  ];
   const handlers = createHandlers({ skills, sessions: engine.sessions, auth: engine.auth, host: opts.host, log: engine.log, permissions: engine.permissions, trust: engine.trust, tasks: engine.tasks, sandbox: { sandbox: appSandbox, settings: (dir) => engine.projectSettings.current(dir) }, terminals, mcp: engine.mcp });
   const dispatcher = createDispatcher({ ...handlers, log: engine.log });
   return {

@@ -32,7 +32,7 @@ export interface HandlerDeps {
   /** The terminal pane's shells (issue 15 item 5); hosts without it answer `unsupported`. */
   terminals?: TerminalService;
   /** The skills a person may type as "/name" in a project; without it there are none. */
-  skills?: (projectDir: string) => Array<{ name: string; description: string; argumentHint?: string; source: 'project' | 'user' }>;
+  skills?: (projectDir: string) => Array<{ name: string; description: string; argumentHint?: string; source: 'project' | 'user' | 'app' }>;
   /** The projects' MCP servers (issue 17 item 6); without it every project has none. */
   mcp?: McpHub;
 }

@@ -86,10 +86,10 @@ export const invokeContract = {
   /** Trusts exactly the configuration `fingerprint` names (refused when the folder changed meanwhile). */
   'project:trust': { request: z.strictObject({ fingerprint: z.string().min(1).max(200) }), response: TrustStatus },
   'session:list': { request: empty, response: z.object({ sessions: z.array(SessionSummary) }) },
-  /** The skills the person may run as "/name" in the message box (the project's only once it is trusted). */
+  /** What the person may run as "/name" in the message box: the app's own commands, then the skills (the project's only once it is trusted). */
   'skills:list': {
     request: empty,
-    response: z.object({ skills: z.array(z.object({ name: z.string(), description: z.string(), argumentHint: z.string().optional(), source: z.enum(['project', 'user']) })) }),
+    response: z.object({ skills: z.array(z.object({ name: z.string(), description: z.string(), argumentHint: z.string().optional(), source: z.enum(['project', 'user', 'app']) })) }),
   },
   'session:create': { request: empty, response: z.object({ session: SessionSummary }) },
   'session:open': {

@@ -10,7 +10,7 @@ export const commandOptionId = (name: string): string => `composer-command-${nam
 export function CommandMenu(props: { commands: readonly TypedCommand[]; active: number; onPick: (c: TypedCommand) => void }): ReactNode {
   if (props.commands.length === 0) return null;
   return (
-    <ul id={COMMAND_MENU_ID} role="listbox" aria-label="Skills you can run" className="command-menu">
+    <ul id={COMMAND_MENU_ID} role="listbox" aria-label="Commands you can run" className="command-menu">
       {props.commands.map((c, i) => (
         <li
           key={c.name}
@@ -29,7 +29,7 @@ export function CommandMenu(props: { commands: readonly TypedCommand[]; active: 
             {c.argumentHint ? <span className="command-menu__hint"> {c.argumentHint}</span> : null}
           </span>
           <span className="command-menu__what">{c.description}</span>
-          <span className="command-menu__where">{c.source === 'project' ? 'this project' : 'yours'}</span>
+          <span className="command-menu__where">{c.source === 'project' ? 'this project' : c.source === 'app' ? 'Agent Desk' : 'yours'}</span>
         </li>
       ))}
     </ul>
