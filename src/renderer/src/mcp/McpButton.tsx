@@ -12,12 +12,12 @@ export const MCP_PANE_ID = 'mcp-pane';
 export function McpButton({ open, onToggle }: { open: boolean; onToggle: () => void }): ReactNode {
   const count = useMcp((s) => attentionCount(s.servers));
   return (
-    <button type="button" className="side-pane-toggle mcp-button" aria-expanded={open} aria-controls={MCP_PANE_ID} title="Outside programs and services whose tools the assistant can use (MCP servers)" onClick={onToggle}>
+    <button type="button" className="side-pane-toggle" aria-expanded={open} aria-controls={MCP_PANE_ID} title="Outside programs and services whose tools the assistant can use (MCP servers)" onClick={onToggle}>
       <PaneLabel long="Connected tools" short="Tools" />
       {count > 0 && (
         <>
           <span className="visually-hidden">: {count === 1 ? '1 needs you' : `${count} need you`}</span>
-          <span className="mcp-button__count" aria-hidden="true">
+          <span className="side-pane-toggle__count side-pane-toggle__count--alert" aria-hidden="true">
             {count}
           </span>
         </>

@@ -103,9 +103,9 @@ describe('Connected tools pane (issue 17 item 6)', () => {
   it('issue 17 items 5, 6: the header button counts servers that need the person', async () => {
     const { stores } = await storesWith([github, broken, changedServer]);
     const html = render(stores, <McpButton open={false} onToggle={() => {}} />);
-    expect(html).toMatch(/<button type="button" class="side-pane-toggle mcp-button" aria-expanded="false" aria-controls="mcp-pane"[^>]*>Connected tools<span class="visually-hidden">: 2 need you<\/span><span class="mcp-button__count" aria-hidden="true">2<\/span><\/button>/);
+    expect(html).toMatch(/<button type="button" class="side-pane-toggle" aria-expanded="false" aria-controls="mcp-pane"[^>]*><span class="pane-label__long">Connected tools<\/span><span class="pane-label__short" aria-hidden="true">Tools<\/span><span class="visually-hidden">: 2 need you<\/span><span class="side-pane-toggle__count side-pane-toggle__count--alert" aria-hidden="true">2<\/span><\/button>/);
     const calm = await storesWith([github]);
-    expect(render(calm.stores, <McpButton open={false} onToggle={() => {}} />)).not.toContain('mcp-button__count');
+    expect(render(calm.stores, <McpButton open={false} onToggle={() => {}} />)).not.toContain('side-pane-toggle__count');
   });
 });
 

@@ -13,7 +13,7 @@ export function ProcessesButton({ open, onToggle }: { open: boolean; onToggle: (
   return (
     <button
       type="button"
-      className="side-pane-toggle processes-button"
+      className="side-pane-toggle"
       aria-expanded={open}
       aria-controls={PROCESSES_PANE_ID}
       title="Programs the assistant started that keep running"
@@ -21,7 +21,7 @@ export function ProcessesButton({ open, onToggle }: { open: boolean; onToggle: (
     >
       <PaneLabel long="Running programs" short="Programs" />
       {count > 0 && (
-        <span className="processes-button__count">
+        <span className="side-pane-toggle__count">
           <span className="visually-hidden">: </span>
           {count}
         </span>

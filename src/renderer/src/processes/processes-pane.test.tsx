@@ -54,9 +54,9 @@ function render(stores: Stores, node: React.ReactNode): string {
 describe('Running programs panel (issue 15 item 4)', () => {
   it('the header button counts running programs and leftovers; without any, no count', async () => {
     const { stores } = await storesWith([server, finished], [leftover]);
-    expect(render(stores, <ProcessesButton open={false} onToggle={() => {}} />)).toMatch(/Running programs<span class="processes-button__count"><span class="visually-hidden">: <\/span>2<\/span><\/button>/);
+    expect(render(stores, <ProcessesButton open={false} onToggle={() => {}} />)).toMatch(/<span class="pane-label__long">Running programs<\/span><span class="pane-label__short" aria-hidden="true">Programs<\/span><span class="side-pane-toggle__count"><span class="visually-hidden">: <\/span>2<\/span><\/button>/);
     const none = await storesWith([finished], []);
-    expect(render(none.stores, <ProcessesButton open={false} onToggle={() => {}} />)).not.toContain('processes-button__count');
+    expect(render(none.stores, <ProcessesButton open={false} onToggle={() => {}} />)).not.toContain('side-pane-toggle__count');
   });
 
   it('a running program: its port as a link, memory, processor, time, the keep switch and Stop; a finished one greyed with its end', async () => {

@@ -14,7 +14,7 @@ export function TodosButton({ open, onToggle }: { open: boolean; onToggle: () =>
   return (
     <button
       type="button"
-      className="side-pane-toggle todos-button"
+      className="side-pane-toggle"
       aria-expanded={open}
       aria-controls={TODOS_PANE_ID}
       // The count is a styled badge: the name reads it as one phrase.
@@ -24,7 +24,7 @@ export function TodosButton({ open, onToggle }: { open: boolean; onToggle: () =>
     >
       <PaneLabel long="To-do list" short="To-dos" />
       {p && (
-        <span className="todos-button__count" aria-hidden="true">
+        <span className="side-pane-toggle__count side-pane-toggle__count--quiet" aria-hidden="true">
           {p.done} of {p.total}
         </span>
       )}
