@@ -115,4 +115,25 @@ describe('Skill with the real engine (AG9)', () => {
     expect(h.server.requests[0]!.body.messages[0].content).toEqual([{ type: 'text', text: '/nope please' }]);
     expect(h.server.requests[1]!.body.messages.at(-1).content).toEqual([{ type: 'text', text: '/etc/hosts looks odd' }]);
   });
+
+  it('AG9 a "context: fork" skill runs as a subagent with a context of its own; its answer is the result', async () => {
+    skill(h.projectDir, 'survey', '---\ndescription: Survey the code\ncontext: fork\n---\nList the folders of $ARGUMENTS.');
+    h.server.push(
+      { content: [{ type: 'tool_use', id: 'toolu_s', name: 'Skill', input: { skill: 'survey', args: 'src' } }] },
+      { content: [{ type: 'text', text: 'There are two folders: main and shared.' }] },
+      { content: [{ type: 'text', text: 'The survey is done.' }] },
+    );
+    const engine = await h.engine({ headless: true });
+    const session = await engine.sessions.createSession(h.projectDir);
+    expect((await session.start('survey src').done).ok).toBe(true);
+    const child = h.server.requests[1]!.body;
+    expect(JSON.stringify(child.system)).toContain("Carry out the skill's instructions");
+    expect(JSON.stringify(child.messages[0])).toContain('List the folders of src.');
+    expect(child.tools.map((t: { name: string }) => t.name)).not.toContain('Agent');
+    expect(child.tools.map((t: { name: string }) => t.name)).not.toContain('Skill');
+    // The parent's own conversation never held the skill's instructions: only the answer came back.
+    const parent = h.server.requests[2]!.body;
+    expect(resultFor(parent, 'toolu_s')!.content).toBe('Skill "survey" completed (forked execution).\n\nResult:\nThere are two folders: main and shared.');
+    expect(JSON.stringify(parent.messages)).not.toContain('List the folders of src.');
+  });
 });

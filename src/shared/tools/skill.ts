@@ -19,5 +19,7 @@ export const SkillData = z.object({
   source: z.enum(['project', 'user']),
   allowedTools: z.array(z.string()).optional(),
   model: z.string().optional(),
+  /** `context: fork`: the subagent's answer (the skill ran in a context of its own). */
+  result: z.string().optional(),
 });
 export type SkillData = z.infer<typeof SkillData>;

@@ -65,11 +65,11 @@ describe('Skill (AG9)', () => {
     expect(await run({ skill: 'review' })).toMatchObject({ text: 'Launching skill: review' });
   });
 
-  it('AG9 unknown, person-only and fork skills: clear errors (fork needs the Agent tool, not here yet)', async () => {
+  it('AG9 unknown, person-only and fork skills where no subagent can start: clear errors', async () => {
     const { run } = setup();
     expect(await run({ skill: 'nope' })).toEqual({ error: 'Unknown skill: nope' });
     expect(await run({ skill: 'deploy' })).toEqual({ error: 'Skill deploy cannot be used with Skill tool due to disable-model-invocation' });
-    expect(await run({ skill: 'split' })).toEqual({ error: expect.stringMatching(/^Skill split runs as a subagent \(context: fork\), and this app cannot start subagents yet\./) });
+    expect(await run({ skill: 'split' })).toEqual({ error: expect.stringMatching(/^Skill split runs as a subagent \(context: fork\), and subagents cannot be started here\./) });
   });
 
   it('AG9 a skill with only safe properties is allowed; one with allowed-tools asks first', async () => {

@@ -20,9 +20,31 @@ function find(input: SkillInput, ctx: ToolUseContext): { ok: true; skill: Skill 
   const skill = skillsFor(ctx).skills.find((s) => s.name === name);
   if (!skill) return { ok: false, message: `Unknown skill: ${name}` };
   if (skill.disableModelInvocation) return { ok: false, message: `Skill ${name} cannot be used with Skill tool due to disable-model-invocation` };
-  // AG9's fork runs the skill as a subagent with its own budget: that needs the Agent tool.
-  if (skill.fork) return { ok: false, message: `Skill ${name} runs as a subagent (context: fork), and this app cannot start subagents yet. Do its task directly instead, or ask the user.` };
+  // AG9's fork runs the skill as a subagent with its own context: only where subagents can start.
+  if (skill.fork && !ctx.subagents) return { ok: false, message: `Skill ${name} runs as a subagent (context: fork), and subagents cannot be started here. Do its task directly instead, or ask the user.` };
   return { ok: true, skill };
+}
+
+const FORK_SYSTEM_PROMPT = `You are an agent for Agent Desk. Carry out the skill's instructions you are given, using the tools available, and finish with a concise report of what you did and found: it is all the conversation that started you will see.`;
+
+/** `context: fork`: the skill's instructions run as a subagent with a context of its own; its answer is the result. */
+async function runForked(s: Skill, args: string, ctx: ToolUseContext): Promise<string> {
+  const host = ctx.subagents!;
+  const outcome = await host.run({
+    agentId: `skill-${s.name}-${Date.now().toString(36)}`,
+    label: `Skill ${s.name}`,
+    systemPrompt: `${FORK_SYSTEM_PROMPT}\n\nWorking directory: ${ctx.state.cwd}`,
+    prompt: expandSkill(s, args),
+    // A full model id is honoured; an alias (sonnet, haiku) is the parent's choice of model family.
+    model: s.model && s.model.startsWith('claude-') ? s.model : host.parentModel(),
+    // The fork may not start agents or skills of its own.
+    tools: ctx.tools.filter((t) => t.name !== 'Agent' && t.name !== SKILL_TOOL_NAME),
+    cwd: ctx.state.cwd,
+    parentToolUseId: ctx.toolUseId ?? '',
+    signal: ctx.abortSignal,
+  });
+  if (outcome.error) throw new Error(`The skill ${s.name} stopped with an error: ${outcome.error}`);
+  return outcome.text;
 }
 
 /** A skill's allowed-tools as rules for the calls that follow; null when it lists none. */
@@ -73,6 +95,7 @@ export function createSkillTool(): Tool<SkillInput, SkillData> {
         ...(s.allowedTools.length > 0 ? { allowedTools: s.allowedTools } : {}),
         ...(s.model ? { model: s.model } : {}),
       };
+      if (s.fork) return { data: { ...data, result: await runForked(s, input.args ?? '', ctx) } };
       const modifier = allowing(s);
       return {
         data,
@@ -81,7 +104,7 @@ export function createSkillTool(): Tool<SkillInput, SkillData> {
         ...(modifier ? { contextModifier: modifier } : {}),
       };
     },
-    mapResult: (data) => ({ content: `Launching skill: ${data.commandName}` }),
+    mapResult: (data) => ({ content: data.result !== undefined ? `Skill "${data.commandName}" completed (forked execution).\n\nResult:\n${data.result}` : `Launching skill: ${data.commandName}` }),
     // "/fmt src/a.ts" typed by the person: their words, then the skill's instructions (AG9).
     expandCommand: (text, ctx) => {
       const m = /^\/([a-z0-9][a-z0-9-]*)(?:\s+([\s\S]*))?$/.exec(text.trim());
