@@ -30,18 +30,11 @@ function read(file: string): Record<string, unknown> | undefined {
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
 
-/** What a skill's or agent's front matter grants, in words; absent when nothing beyond its words. */
-export function grantsOf(kind: Instruction['kind'], meta: Record<string, unknown>): string | undefined {
+/** What a skill's front matter grants, in words; absent when nothing beyond its instructions. */
+export function grantsOf(meta: Record<string, unknown>): string | undefined {
   const parts: string[] = [];
-  if (kind === 'skill') {
-    const allowed = listField(meta['allowed-tools']);
-    if (allowed.length) parts.push(`may use ${allowed.join(', ')} without asking`);
-  } else {
-    const tools = listField(meta.tools);
-    if (tools.length) parts.push(`uses ${tools.join(', ')}`);
-    const mode = str(meta.permissionMode);
-    if (mode && mode !== 'default') parts.push(`runs in the "${mode}" permission mode`);
-  }
+  const allowed = listField(meta['allowed-tools']);
+  if (allowed.length) parts.push(`may use ${allowed.join(', ')} without asking`);
   const model = str(meta.model);
   if (model && model !== 'inherit') parts.push(`on the model "${model}"`);
   return parts.length ? parts.join('; ') : undefined;
@@ -54,7 +47,7 @@ export function folderInstructions(projectDir: string): Instruction[] {
     const file = path.join(skills, folder, 'SKILL.md');
     const meta = read(file);
     if (!meta) continue; // A folder without SKILL.md is not a skill.
-    const grants = grantsOf('skill', meta);
+    const grants = grantsOf(meta);
     out.push({ kind: 'skill', name: str(meta.name) ?? folder, ...(grants ? { grants } : {}), file });
   }
   return out;
