@@ -1,4 +1,4 @@
-// The Skill card (AG9): one line naming the skill, its arguments under it, no output section.
+// The Skill card (AG9): one line naming the skill, its arguments under it; output only for a forked skill's answer.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { ToolCallView } from '../../../../shared/tools/tool-call';
@@ -14,5 +14,14 @@ describe('Skill card (AG9)', () => {
     expect(renderToStaticMarkup(<view.Use call={call({ skill: 'fmt', args: 'src/a.ts' })} progress={undefined} />)).toBe('<p class="tool-note">With: src/a.ts</p>');
     expect(renderToStaticMarkup(<view.Use call={call({ skill: 'fmt' })} progress={undefined} />)).toBe('');
     expect(view.hasOutput({ call: call({ skill: 'fmt' }), progress: undefined })).toBe(false);
+  });
+
+  it('AG9 a forked skill’s card opens to its answer, as Markdown', () => {
+    const view = viewFor('Skill');
+    const forked: ToolCallView = { ...call({ skill: 'survey' }), result: { text: 'x', isError: false, data: { success: true, commandName: 'survey', source: 'project', result: 'Two folders: **main** and shared.' } } };
+    expect(view.hasOutput({ call: forked, progress: undefined })).toBe(true);
+    const html = renderToStaticMarkup(<view.Result call={forked} progress={undefined} />);
+    expect(html).toContain('aria-label="Answer of the skill “survey”"');
+    expect(html).toContain('<strong>main</strong>');
   });
 });
