@@ -1,10 +1,9 @@
 // One MCP server's connection (MC3): pending → connected | failed | needs-auth, disabled by the person.
 // The client is memoised; when a connected server goes away (a stdio server crashed, a network server
 // dropped) it is reconnected with backoff and its tools come back; `list_changed` refreshes them.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { mcpSdk } from './sdk';
 import type { Logger } from '../base/log';
 import type { McpServerEntry } from './config';
 import { createTransport } from './transport';
@@ -68,7 +67,7 @@ function describeError(err: unknown): string {
 }
 
 function needsAuth(err: unknown): boolean {
-  if (err instanceof UnauthorizedError) return true;
+  if (err instanceof mcpSdk.auth().UnauthorizedError) return true;
   const code = (err as { code?: unknown } | null)?.code;
   return code === 401;
 }
@@ -132,8 +131,8 @@ export function createConnection(entry: McpServerEntry, opts: ConnectionOptions)
       ...(opts.sdkServer ? { sdkServer: opts.sdkServer } : {}),
       onStderr: (text) => (stderr = (stderr + text).slice(-STDERR_KEPT)),
     });
-    const client = new Client(CLIENT_INFO, { capabilities: {} });
-    client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
+    const client = new (mcpSdk.client().Client)(CLIENT_INFO, { capabilities: {} });
+    client.setNotificationHandler(mcpSdk.types().ToolListChangedNotificationSchema, async () => {
       try {
         await refreshTools(client);
       } catch (err) {

@@ -3,7 +3,8 @@
 // Every tool definition is pinned when first seen; a tool whose definition later changes is withheld
 // until the person accepts the new version (issue 17 item 5).
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { CallToolResultSchema, type CallToolResult, type ReadResourceResult, type Resource } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, ReadResourceResult, Resource } from '@modelcontextprotocol/sdk/types.js';
+import { mcpSdk } from './sdk';
 import type { Logger } from '../base/log';
 import type { McpScope, McpServerEntry, McpTransportType, ParsedServers } from './config';
 import { createConnection, type ConnectionOptions, type McpServerState, type McpToolInfo, type ServerConnection } from './connection';
@@ -240,7 +241,7 @@ export function createMcpManager(opts: McpManagerOptions): McpManager {
     resourceServers: () => [...connections.values()].filter((c) => c.state() === 'connected' && c.hasResources()).map((c) => c.entry.name),
     callTool: (server, tool, args, signal) =>
       withClient(server, async (client) => {
-        const result = await client.callTool({ name: tool, arguments: args }, CallToolResultSchema, {
+        const result = await client.callTool({ name: tool, arguments: args }, mcpSdk.types().CallToolResultSchema, {
           signal,
           timeout: opts.toolTimeoutMs ?? 30 * 60_000,
           resetTimeoutOnProgress: true,

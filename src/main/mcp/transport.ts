@@ -1,10 +1,8 @@
 // One factory from a server's config to the SDK's client transport (MC2): stdio, SSE, streamable HTTP,
 // WebSocket, and in-process (`sdk`, an InMemoryTransport pair the app links to its own server object).
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { McpServerConfig } from './config';
+import { mcpSdk } from './sdk';
 import { WsClientTransport } from './ws-transport';
 
 export interface TransportOptions {
@@ -19,6 +17,7 @@ export interface TransportOptions {
 export async function createTransport(config: McpServerConfig, opts: TransportOptions): Promise<Transport> {
   switch (config.type) {
     case 'stdio': {
+      const { StdioClientTransport, getDefaultEnvironment } = mcpSdk.stdio();
       const t = new StdioClientTransport({
         command: config.command,
         args: config.args,
@@ -31,9 +30,9 @@ export async function createTransport(config: McpServerConfig, opts: TransportOp
       return t;
     }
     case 'sse':
-      return new SSEClientTransport(new URL(config.url), { requestInit: { headers: config.headers } });
+      return new (mcpSdk.sse().SSEClientTransport)(new URL(config.url), { requestInit: { headers: config.headers } });
     case 'http':
-      return new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: config.headers } });
+      return new (mcpSdk.streamableHttp().StreamableHTTPClientTransport)(new URL(config.url), { requestInit: { headers: config.headers } });
     case 'ws':
       return new WsClientTransport(new URL(config.url), config.headers);
     case 'sdk':

@@ -1,7 +1,8 @@
 // The MCP WebSocket client transport (subprotocol `mcp`) on the `ws` package: the SDK's own needs a
 // global WebSocket that Node 20 lacks, and cannot send the server's configured headers.
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { mcpSdk } from './sdk';
 import WebSocket from 'ws';
 
 export class WsClientTransport implements Transport {
@@ -33,7 +34,7 @@ export class WsClientTransport implements Transport {
       socket.on('message', (data) => {
         let message: JSONRPCMessage;
         try {
-          message = JSONRPCMessageSchema.parse(JSON.parse(data.toString()));
+          message = mcpSdk.types().JSONRPCMessageSchema.parse(JSON.parse(data.toString()));
         } catch (err) {
           this.onerror?.(err as Error);
           return;

@@ -1,7 +1,7 @@
 // One agent file in Claude Code's format (`.claude/agents/<name>.md`): YAML front matter (name,
 // description, tools, disallowedTools, model, permissionMode) and a body that is the system prompt.
 // Pure; a broken file is a warning of its own that names the file and what is wrong.
-import { parse as parseYaml } from 'yaml';
+import { parseYaml } from '../../base/front-matter';
 import { PERMISSION_MODES, type PermissionMode } from '../../permissions/types';
 import type { AgentDefinition, AgentSource } from './definitions';
 

@@ -1,7 +1,8 @@
 // One MCP server tool as a ToolDef (MC1): kind `mcp`, its own JSON Schema sent to the model and checked
 // with ajv (validateInput; the zod phase only requires an object), its annotations as traits, its
 // calls through the connection manager with the call's Stop, its content mapped by content.ts.
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import type { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import { mcpSdk } from '../../mcp/sdk';
 import { z } from 'zod';
 import type { McpToolInfo } from '../../mcp/connection';
 import type { McpManager } from '../../mcp/manager';
@@ -20,7 +21,9 @@ export interface McpCallOutput {
   isError: boolean;
 }
 
-const validators = new AjvJsonSchemaValidator();
+// Made with the first MCP tool: ajv loads with the SDK, never at a start without servers.
+let made: AjvJsonSchemaValidator | undefined;
+const validators = (): AjvJsonSchemaValidator => (made ??= new (mcpSdk.ajv().AjvJsonSchemaValidator)());
 
 /** The schema as the API takes it: an object schema, whatever the server sent. */
 function apiSchema(schema: McpToolInfo['inputSchema']): ToolInputJSONSchema {
@@ -55,7 +58,7 @@ export function buildMcpTool(manager: McpManager, server: string, info: McpToolI
     isDestructive: () => info.annotations?.destructiveHint === true,
     validateInput(input) {
       try {
-        validate ??= validators.getValidator(schema as never);
+        validate ??= validators().getValidator(schema as never);
       } catch {
         // A schema ajv cannot compile: the server checks its own input.
         return { result: true };
