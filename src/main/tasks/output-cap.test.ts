@@ -34,7 +34,10 @@ describe('capOutputFile (issue 16 item 6)', () => {
     const text = readFileSync(file, 'utf8');
     // The program may write between the cut and the note: the note starts a line, not always the file.
     expect(text).toMatch(/(^|\n)\[\d+ bytes of earlier output were dropped: this file is kept under 1048576 bytes\]\n/);
-    expect(text).toMatch(/a line of output\n$/);
+    // The newest lines are at the end. The very end may be part of a line: the cut reads the file while
+    // `yes` writes to it, and a read can see half of a write that SIGKILL then never completes.
+    expect(text.slice(-64)).toContain('a line of output\n');
+    expect(text.endsWith('a line of output\n') || 'a line of output\n'.startsWith(text.slice(text.lastIndexOf('\n') + 1))).toBe(true);
   });
 
   it('a file under its cap is left as it is', () => {
