@@ -28,7 +28,7 @@ export function InboxButton({ open, onToggle }: { open: boolean; onToggle: () =>
       <HandIcon size={14} />
       Approvals
       {waiting > 0 && (
-        <span className="inbox-button__badge" aria-hidden="true">
+        <span className="side-pane-toggle__count side-pane-toggle__count--alert inbox-button__badge" aria-hidden="true">
           {waiting}
         </span>
       )}
