@@ -1,0 +1,55 @@
+// What a session is built from (its deps) and what one of its turns is asked (options) and answers
+// (outcome): plain types shared by the session, its turn runners and the hosts that read outcomes.
+import type { ErrorInfo, SessionEvent } from '../../shared/session-events';
+import type { Message, RunStop, Usage } from '../../shared/transcript';
+import type { Logger } from '../base/log';
+import type { ModelAccess } from '../model/access';
+import type { RetryPolicy } from '../model/retry';
+import type { SessionStore } from '../sessions/store';
+import type { CompactSettings } from './compact/settings';
+import type { LoopOptions } from './loop';
+import type { SessionRuntimeFactory } from './session-runtime';
+
+export interface SessionDeps {
+  store: SessionStore;
+  model: ModelAccess;
+  publish: (event: SessionEvent) => void;
+  log: Logger;
+  retry: RetryPolicy;
+  /** Model turns a run may take; absent = no limit (interactive sessions, like Claude Code). */
+  maxTurns?: number;
+  /** The session's system prompt; built once per session so the cached prefix never changes. */
+  systemPrompt: (projectDir: string) => string;
+  now: () => number;
+  newId: () => string;
+  /** Tools and hooks per session; without it a session is plain chat. */
+  runtime?: SessionRuntimeFactory;
+  sleep?: LoopOptions['sleep'];
+  /** When conversations are summarised (issue 20 item 2); absent = Claude Code's defaults. */
+  compaction?: (projectDir: string) => CompactSettings;
+}
+
+export interface TurnOptions {
+  /** A model for this turn only (the CLI's --model). */
+  model?: string;
+  maxTurns?: number;
+}
+
+export interface TurnOutcome {
+  ok: boolean;
+  aborted: boolean;
+  error?: ErrorInfo;
+  /** Messages appended by this turn, the user's first (none when a hook blocked the prompt). */
+  messages: Message[];
+  usage: Usage;
+  /** This turn's cost in USD; null when a model's price is unknown. */
+  costUsd: number | null;
+  turns: number;
+  stopReason: string | null;
+  maxTurnsReached: boolean;
+  /** A hook ended the turn (PostToolUse `continue: false`), or blocked the prompt. */
+  hookStopped?: string;
+  /** Why the run stopped short, when it did (also published, and saved on its last message). */
+  stopped?: RunStop;
+  durationMs: number;
+}
