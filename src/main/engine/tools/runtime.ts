@@ -15,7 +15,7 @@ import { assembleToolPool, simpleModeFromEnv } from '../../tools/core/assemble';
 import { createBackgroundRequests } from '../../tools/core/backgrounding';
 import { createDeferredToolState } from '../../tools/core/deferred';
 import type { SideQuery } from '../../tools/core/side-query';
-import type { AnyTool, SessionModePort, SessionToolState, ToolUseContext } from '../../tools/core/tool';
+import type { AnyTool, SessionToolState, ToolUseContext } from '../../tools/core/tool';
 import { buildToolsParam } from '../../tools/core/tools-param';
 import { NULL_CLASSIFIER, type HookRunner, type PipelineDeps } from '../../tools/pipeline/deps';
 import { createFileStateCache } from '../../tools/file-state/file-state';
@@ -35,6 +35,8 @@ import { createSessionRules } from '../../permissions/session-rules';
 import type { SubagentHost } from '../../tools/core/subagents';
 import { createSubagentHost, type SubagentModels } from '../subagent/host';
 import { createChildTools } from './child-tools';
+import { createPermissionReplies } from './permission-replies';
+import { createSessionModeState } from './session-mode';
 
 export interface ToolRuntimeOptions {
   sessionId: string;
@@ -111,20 +113,13 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
   const views = new Map<string, ToolCallView>();
   let modifiers: Array<(ctx: ToolUseContext) => ToolUseContext> = [];
 
-  let refusalShown = false;
-  /** Set when the person chose "every edit until this conversation ends" (only over the default mode). */
-  let sessionMode: PermissionMode | null = null;
-  /** The mode this session was switched to (EnterPlanMode, a plan approved): it replaces the configured one. */
-  let chosenMode: PermissionMode | null = null;
-  const mode = (): PermissionMode => {
-    const settings = opts.settings();
-    const m = effectiveMode(chosenMode ?? config.permissionMode ?? settings.defaultMode, settings.bypassDisabled === true);
-    if (m.refused && !refusalShown) {
-      refusalShown = true;
-      opts.notify?.('error', m.refused);
-    }
-    return m.mode === 'default' && sessionMode ? sessionMode : m.mode;
-  };
+  const modes = createSessionModeState({
+    configured: config.permissionMode,
+    settings: opts.settings,
+    ...(opts.notify ? { notify: opts.notify } : {}),
+    publish: opts.publish,
+  });
+  const { mode, port: modePort } = modes;
   const rules = (): RuleSet => {
     const settings = opts.settings();
     // The policy's allowManagedPermissionRulesOnly takes --allowedTools away too.
@@ -144,15 +139,6 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
     views.set(view.id, view);
     if (views.size > MAX_VIEWS) views.delete(views.keys().next().value as string);
     opts.publish({ type: 'tool_call', call: view });
-  };
-
-  const modePort: SessionModePort = {
-    get: mode,
-    set: (m) => {
-      chosenMode = m;
-      sessionMode = null;
-      opts.publish({ type: 'mode', mode: mode() });
-    },
   };
 
   function context(): ToolUseContext {
@@ -212,8 +198,6 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
   });
   /** The "always allow" write to a settings file just started (true once written): the answered call waits for it. */
   let lastSave: Promise<boolean> | undefined;
-  /** Requests answered "always allow" whose rule is still being saved (they resolve once it is). */
-  const answering = new Set<string>();
   const takeSave = () => {
     const p = lastSave;
     lastSave = undefined;
@@ -388,51 +372,7 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
     },
     views: () => [...views.values()],
     pendingPermissions: () => prompts.pending(),
-    replyPermission(reply) {
-      // Already answered, its rule still being written: a second answer (a repeated id) is stale.
-      if (answering.has(reply.requestId)) return false;
-      // A plan approved (a tool that ends plan mode): the session goes on in the mode the person chose,
-      // from before the call runs, so the calls after it in the same reply already see it.
-      if (reply.decision === 'allow_once' && reply.nextMode) {
-        const req = prompts.pending().find((r) => r.requestId === reply.requestId);
-        const ends = req ? pool.find((t) => t.name === req.toolName)?.endsPlanMode === true : false;
-        if (ends && mode() === 'plan') modePort.set(reply.nextMode);
-        return prompts.reply(ends ? reply : { requestId: reply.requestId, decision: 'allow_once' });
-      }
-      // "Every edit until this conversation ends": this session runs in acceptEdits from now on — only
-      // for an editing tool's request, and never in place of a stricter or looser mode already chosen.
-      if (reply.decision === 'allow_always' && reply.sessionMode === 'acceptEdits') {
-        const req = prompts.pending().find((r) => r.requestId === reply.requestId);
-        if (req?.kind === 'edit') {
-          sessionMode = 'acceptEdits';
-          opts.publish({ type: 'mode', mode: mode() });
-        }
-        return prompts.reply(req?.kind === 'edit' ? reply : { requestId: reply.requestId, decision: 'allow_once' });
-      }
-      // "Always allow" with a rule: the session rule is added (and a settings file written) before the
-      // prompt resolves, so the next call already sees it; the resolution says what was saved where.
-      const req = reply.decision === 'allow_always' ? prompts.pending().find((r) => r.requestId === reply.requestId) : undefined;
-      const rule = req ? (reply.rule ?? req.suggestions[0] ?? req.toolName).trim() : '';
-      const destination = reply.destination ?? 'session';
-      if (req && rule && deps.permissions.remember(rule, destination)) {
-        const saving = destination === 'session' ? undefined : takeSave();
-        // The call goes on once the file is written, so the next call (and anyone reading the file) sees it.
-        if (saving) {
-          // Accepted now: a task's request must not expire into a denial while its rule is written.
-          prompts.holdExpiry(reply.requestId);
-          answering.add(reply.requestId);
-          void saving.then((written) => {
-            answering.delete(reply.requestId);
-            // A failed write (already a notice) leaves the rule for this session only.
-            prompts.reply(reply, { rule, destination: written ? destination : 'session' });
-          });
-          return true;
-        }
-        // Asked for this session only, or no file writer here (a test, a host without one).
-        return prompts.reply(reply, { rule, destination: 'session' });
-      }
-      return prompts.reply(reply);
-    },
+    replyPermission: createPermissionReplies({ prompts, tools: () => pool, modes, remember: (rule, destination) => deps.permissions.remember(rule, destination), takeSave }),
     forgetRule: (rule) => deps.permissions.forget(rule),
     backgroundCall: (toolUseId) => backgroundRequests.request(toolUseId),
   };
