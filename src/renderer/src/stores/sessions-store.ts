@@ -1,127 +1,15 @@
 // Conversations: the session list, the open session's messages, live reply drafts and run status.
 // Fed by bridge calls (list/open/send/stop) and by session events (handleEvent), never by components directly.
-import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { ErrorInfo, SessionEvent } from '../../../shared/session-events';
-import type { InvokeResponse } from '../../../shared/ipc/contract';
-import { CONTINUE_TEXT, type Message, type RunStop, type SessionStatus, type SessionSummary } from '../../../shared/transcript';
+import { createStore } from 'zustand/vanilla';
+import { CONTINUE_TEXT, type SessionStatus } from '../../../shared/transcript';
 import type { Bridge } from '../bridge/types';
-import type { Banner } from './app-store';
 import { errorText } from './error-text';
-import { createFrameBatch, frameSchedule, type Schedule } from './frame-batch';
+import { createFrameBatch, frameSchedule } from './frame-batch';
+import { newestFirst, upsertMessage, upsertSession } from './sessions-list';
+import { createSessionEventHandler } from './sessions-events';
+import type { SessionsState, SessionsStore, SessionsStoreOptions } from './sessions-state';
 
-/** A reply still streaming: its text so far. */
-export interface Draft {
-  messageId: string;
-  model: string;
-  text: string;
-}
-
-export interface RetryNote {
-  /** The attempt that failed (the next one is attempt + 1). */
-  attempt: number;
-  reason: string;
-  delayMs?: number;
-  code?: string;
-  maxAttempts?: number;
-}
-
-export interface SessionsState {
-  sessions: SessionSummary[];
-  listLoaded: boolean;
-  /** The open session; null = a new conversation that is created on the first send. */
-  currentId: string | null;
-  /** Messages of the open session, in transcript order. */
-  messages: Message[];
-  /** Live drafts of the open session, in the order they started. */
-  drafts: Draft[];
-  retry: RetryNote | null;
-  /** The open conversation is being summarised to make room (issue 20 item 2). */
-  compacting: 'auto' | 'manual' | null;
-  statuses: Record<string, SessionStatus>;
-  opening: boolean;
-  /** A send is on its way to main (create + send); the composer waits. */
-  sending: boolean;
-  /** Why the last run stopped when no message of it joined the conversation (a hook blocked the prompt). */
-  unsentStop: RunStop | null;
-  /** Messages typed while a session worked, sent when it is done (issue 12 item 7), by session. */
-  queued: Record<string, string>;
-  /** The conversation just deleted, for its Undo. */
-  removed: { id: string; title: string } | null;
-  /** Messages of the open session before the first one shown, not read yet (a long one comes a page at a time). */
-  earlier: number;
-  /** Messages on those earlier pages whose file changes are known already (the Changes pane). */
-  earlierIds: string[];
-  loadingEarlier: boolean;
-
-  refresh(): Promise<void>;
-  open(sessionId: string): Promise<void>;
-  /** The page of the open session's messages before the first one shown. */
-  loadEarlier(): Promise<void>;
-  /** Leave the open session: the next send starts a new one. */
-  startNew(): void;
-  send(text: string): Promise<boolean>;
-  /** While the open session works: keep `text` and send it once the session is idle (added to what waits). */
-  queue(text: string): boolean;
-  /** Take back the open session's queued message (to edit it, or not to send it). */
-  unqueue(): string | null;
-  rename(sessionId: string, title: string): Promise<boolean>;
-  /** To the trash (the open one is left for a new conversation); `restoreRemoved` undoes it. */
-  remove(sessionId: string): Promise<boolean>;
-  restoreRemoved(): Promise<boolean>;
-  dismissRemoved(): void;
-  stop(): Promise<void>;
-  /** "Keep running in background" for a running call of the open session (BA10); false when it could not move. */
-  backgroundCall(toolUseId: string): Promise<boolean>;
-  /** Continue a run that stopped short: sends CONTINUE_TEXT as the next message. */
-  continueRun(): Promise<boolean>;
-  /** Send the conversation again after a turn that ended on an error, adding no message. */
-  retryRun(): Promise<boolean>;
-  handleEvent(event: SessionEvent): void;
-  /** Forget everything (another project was opened). */
-  reset(): void;
-}
-
-export type SessionsStore = StoreApi<SessionsState>;
-
-export interface SessionsStoreOptions {
-  notify: (banner: Omit<Banner, 'id'>) => void;
-  schedule?: Schedule;
-  /** Another session is shown (null = a new conversation): stores keyed by session follow. */
-  onEnter?: (sessionId: string | null) => void;
-  /** session:open answered for the session still shown. */
-  onOpened?: (sessionId: string, answer: InvokeResponse<'session:open'>) => void;
-  /** An earlier page of the session still shown arrived, with its calls' snapshots. */
-  onEarlier?: (sessionId: string, answer: InvokeResponse<'session:earlier'>) => void;
-  /** A conversation was created for the message about to go out; it is sent once this settles. */
-  onCreated?: (sessionId: string) => Promise<void>;
-}
-
-const newestFirst = (a: SessionSummary, b: SessionSummary): number => b.updatedAt - a.updatedAt;
-
-function upsertSession(list: SessionSummary[], session: SessionSummary): SessionSummary[] {
-  return [...list.filter((s) => s.id !== session.id), session].sort(newestFirst);
-}
-
-function upsertMessage(list: Message[], message: Message): Message[] {
-  const at = list.findIndex((m) => m.id === message.id);
-  if (at === -1) return [...list, message];
-  const next = list.slice();
-  next[at] = message;
-  return next;
-}
-
-const titles: Record<string, string> = {
-  auth: 'Check your API key',
-  network: 'Cannot reach the model',
-  rate_limit: 'Rate limited',
-  overloaded: 'The model is overloaded',
-  api: 'The model request failed',
-  internal: 'Something went wrong',
-};
-
-function errorBanner(error: ErrorInfo): Omit<Banner, 'id'> {
-  return { level: 'error', title: titles[error.code] ?? 'The reply failed', message: error.message };
-}
+export type { Draft, RetryNote, SessionsState, SessionsStore, SessionsStoreOptions } from './sessions-state';
 
 export function createSessionsStore(bridge: Bridge, options: SessionsStoreOptions): SessionsStore {
   const { notify } = options;
@@ -393,69 +281,7 @@ export function createSessionsStore(bridge: Bridge, options: SessionsStoreOption
         }
       },
 
-      handleEvent(event) {
-        const isCurrent = event.sessionId === get().currentId;
-        switch (event.type) {
-          case 'summary':
-            set({ sessions: upsertSession(get().sessions, event.session) });
-            return;
-          case 'status':
-            if (isCurrent && event.status === 'running' && get().unsentStop) set({ unsentStop: null });
-            if (isCurrent && event.status === 'idle') {
-              batch.flush();
-              // Whatever of an unfinished draft matters arrives as a `message`; the rest is void.
-              batch.clear();
-              set({ drafts: [], retry: null, compacting: null });
-            }
-            setStatus(event.sessionId, event.status);
-            return;
-          case 'error':
-            // Stopping is the person's own doing, not a failure worth a banner.
-            if (event.error.code !== 'aborted') notify(errorBanner(event.error));
-            return;
-        }
-        if (!isCurrent) return;
-        switch (event.type) {
-          case 'message':
-            removeDraft(event.message.id);
-            set({ messages: upsertMessage(get().messages, event.message), retry: null, ...(event.message.compaction ? { compacting: null } : {}) });
-            return;
-          case 'compacting':
-            set({ compacting: event.trigger });
-            return;
-          case 'assistant_start':
-            ensureDraft(event.messageId, event.model);
-            set({ retry: null });
-            return;
-          case 'text_delta':
-            // A draft can be missing when the session was opened mid-reply; start one.
-            ensureDraft(event.messageId);
-            if (get().retry) set({ retry: null });
-            batch.add(event.messageId, event.text);
-            return;
-          case 'retry':
-            batch.drop(event.messageId);
-            // A summary's call has no reply to draft: its note stands alone.
-            if (!get().compacting) ensureDraft(event.messageId);
-            set({
-              drafts: get().drafts.map((d) => (d.messageId === event.messageId ? { ...d, text: '' } : d)),
-              retry: {
-                attempt: event.attempt,
-                reason: event.reason,
-                delayMs: event.delayMs,
-                ...(event.code ? { code: event.code } : {}),
-                ...(event.maxAttempts ? { maxAttempts: event.maxAttempts } : {}),
-              },
-            });
-            return;
-          case 'run_stopped': {
-            const { messageId, stop } = event;
-            if (messageId === null) set({ unsentStop: stop });
-            else set({ messages: get().messages.map((m) => (m.id === messageId ? { ...m, stopped: stop } : m)) });
-            return;
-          }
-        }
-      },
+      handleEvent: createSessionEventHandler({ get, set, batch, notify, setStatus, ensureDraft, removeDraft }),
 
       reset() {
         leaveCurrent(null);
