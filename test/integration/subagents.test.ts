@@ -21,6 +21,52 @@ const firstUserText = (body: Body) => {
 };
 
 describe('subagents (AG)', () => {
+  it('AG7: SubagentStart gives the subagent context, matched on its type; SubagentStop sends it back to work once, with stop_hook_active', async () => {
+    const started = path.join(h.home, 'start.json');
+    const stops = path.join(h.home, 'stops.jsonl');
+    h.script('start.sh', `cat > ${JSON.stringify(started)}; echo '{"hookSpecificOutput":{"hookEventName":"SubagentStart","additionalContext":"Remember: the tests live in spec/."}}'`);
+    // The first stop is blocked with a reason; the second (stop_hook_active) lets the answer go.
+    h.script('stop.sh', `input=$(cat); echo "$input" >> ${JSON.stringify(stops)}; case "$input" in *'"stop_hook_active":true'*) exit 0;; esac; echo "Also list the spec files." >&2; exit 2`);
+    h.script('other.sh', `echo '{"hookSpecificOutput":{"hookEventName":"SubagentStart","additionalContext":"NOT FOR EXPLORE"}}'`);
+    h.projectSettings({
+      hooks: {
+        SubagentStart: [
+          { matcher: 'general-purpose', hooks: [{ type: 'command', command: path.join(h.projectDir, '.claude/hooks/start.sh') }] },
+          { matcher: 'Plan', hooks: [{ type: 'command', command: path.join(h.projectDir, '.claude/hooks/other.sh') }] },
+        ],
+        SubagentStop: [{ matcher: 'general-purpose', hooks: [{ type: 'command', command: path.join(h.projectDir, '.claude/hooks/stop.sh') }] }],
+      },
+    });
+    h.server.push(
+      { content: [{ type: 'tool_use', id: 'toolu_agent', name: 'Agent', input: { description: 'Find tests', prompt: 'Where are the tests?', subagent_type: 'general-purpose' } }] },
+      { content: [{ type: 'text', text: 'In spec/.' }] },
+      { content: [{ type: 'text', text: 'In spec/: a.spec.ts and b.spec.ts.' }] },
+      { content: [{ type: 'text', text: 'Found them.' }] },
+    );
+    const engine = await h.engine();
+    const session = await engine.sessions.createSession(h.projectDir);
+    expect((await session.start('find the tests').done).ok).toBe(true);
+    expect(h.server.requests).toHaveLength(4);
+
+    const child = h.server.requests[1]!.body as Body;
+    expect(firstUserText(child)).toBe('Where are the tests?\n\nRemember: the tests live in spec/.');
+    expect(JSON.stringify(child)).not.toContain('NOT FOR EXPLORE');
+    const start = JSON.parse(readFileSync(started, 'utf8')) as Record<string, unknown>;
+    expect(start).toMatchObject({ hook_event_name: 'SubagentStart', session_id: session.id, agent_type: 'general-purpose' });
+    expect(start.agent_id).toMatch(/^a[0-9a-f]{16}$/);
+
+    // Blocked once: the subagent read the hook's reason and answered again.
+    const again = JSON.stringify((h.server.requests[2]!.body as Body).messages.at(-1));
+    expect(again).toContain('SubagentStop hook feedback');
+    expect(again).toContain('Also list the spec files.');
+    const seen = readFileSync(stops, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(seen.map((e) => e.stop_hook_active)).toEqual([false, true]);
+    expect(seen[0]).toMatchObject({ hook_event_name: 'SubagentStop', agent_type: 'general-purpose', agent_id: start.agent_id, last_assistant_message: 'In spec/.' });
+    expect(String(seen[0]!.agent_transcript_path)).toMatch(new RegExp(`${String(start.agent_id)}\\.jsonl$`));
+    // The parent got the answer given after the hook let it go.
+    expect(resultFor(h.server.requests[3]!.body, 'toolu_agent')!.content).toContain('a.spec.ts and b.spec.ts');
+  });
+
   it("AG7: a sync agent's final answer is embedded in the parent's tool_result; its own calls are tagged with the Agent call", async () => {
     writeFileSync(path.join(h.projectDir, 'notes.txt'), 'the answer is 42\n');
     h.server.push(

@@ -103,6 +103,8 @@ export function createSessionRuntimeFactory(opts: RuntimeFactoryOptions): Sessio
       stop: (e, signal) => runner().stop(e, signal),
       sessionStart: (e, signal) => runner().sessionStart(e, signal),
       preCompact: (e, signal) => runner().preCompact!(e, signal),
+      subagentStart: (e, signal) => runner().subagentStart!(e, signal),
+      subagentStop: (e, signal) => runner().subagentStop!(e, signal),
       has: (event, matchValue) => runner().has(event, matchValue),
     };
     tools = createToolRuntime({
@@ -121,7 +123,7 @@ export function createSessionRuntimeFactory(opts: RuntimeFactoryOptions): Sessio
       now: opts.now,
       newId: opts.newId,
       ...(origin ? { origin } : {}),
-      ...(subagentModels ? { subagents: { models: subagentModels, sidechainDir: sidechainDir(transcriptPath(opts.dataDir, projectDir, sessionId)) } } : {}),
+      ...(subagentModels ? { subagents: { models: subagentModels, sidechainDir: sidechainDir(transcriptPath(opts.dataDir, projectDir, sessionId)), hooks } } : {}),
       // A background task has nobody watching: its requests turn into denials after a while.
       ...(origin?.().kind === 'task' ? { approvalTimeoutMs: taskTimeoutMs } : {}),
       ...(opts.model ? { sideQuery: createSideQuery({ model: opts.model, envs: () => [opts.env, settings().env] }) } : {}),

@@ -155,32 +155,35 @@ export function aggregateUserPromptSubmit(execs: readonly HookExecution[]): User
   };
 }
 
-export function aggregateStop(execs: readonly HookExecution[]): StopResult {
+export function aggregateStop(execs: readonly HookExecution[], event: 'Stop' | 'SubagentStop' = 'Stop'): StopResult {
   const messages: string[] = [];
   const blocks: string[] = [];
   for (const ex of execs) {
     if (ex.outcome === 'blocking') {
-      blocks.push(blockMessage('Stop', ex));
+      blocks.push(blockMessage(event, ex));
       continue;
     }
-    const json = inspect('Stop', ex, messages)?.json;
-    if (json?.decision === 'block') blocks.push(json.reason ?? `Blocked by ${label('Stop', ex)}`);
+    const json = inspect(event, ex, messages)?.json;
+    if (json?.decision === 'block') blocks.push(json.reason ?? `Blocked by ${label(event, ex)}`);
   }
   const blocked = joined(blocks);
   return { ...(blocked ? { blocked: { message: blocked } } : {}), messages };
 }
 
-export function aggregateSessionStart(execs: readonly HookExecution[]): SessionStartResult {
+/**
+ * SessionStart and SubagentStart cannot block: exit 2 only shows stderr. SessionStart's plain stdout is
+ * context for the model too; a subagent's context comes only from `additionalContext`.
+ */
+export function aggregateSessionStart(execs: readonly HookExecution[], event: 'SessionStart' | 'SubagentStart' = 'SessionStart'): SessionStartResult {
   const messages: string[] = [];
   const context: string[] = [];
   for (const ex of execs) {
     if (ex.outcome === 'blocking') {
-      // SessionStart cannot block: exit 2 only shows stderr to the user.
-      messages.push(`${label('SessionStart', ex)}: ${blockMessage('SessionStart', ex)}`);
+      messages.push(`${label(event, ex)}: ${blockMessage(event, ex)}`);
       continue;
     }
-    const said = inspect('SessionStart', ex, messages);
-    if (said?.text) context.push(said.text);
+    const said = inspect(event, ex, messages);
+    if (said?.text && event === 'SessionStart') context.push(said.text);
     const extra = contextOf(said?.json);
     if (extra) context.push(extra);
   }

@@ -8,6 +8,8 @@ import type {
   PreToolUseEvent,
   SessionStartEvent,
   StopEvent,
+  SubagentStartEvent,
+  SubagentStopEvent,
   UserPromptSubmitEvent,
 } from './types';
 
@@ -62,4 +64,13 @@ export const hookInput = {
   Stop: (e: StopEvent, c: HookInputContext) => ({ ...base('Stop', e, c), stop_hook_active: e.stopHookActive ?? false }),
   SessionStart: (e: SessionStartEvent, c: HookInputContext) => ({ ...base('SessionStart', e, c), source: e.source }),
   PreCompact: (e: PreCompactEvent, c: HookInputContext) => ({ ...base('PreCompact', e, c), trigger: e.trigger, custom_instructions: e.customInstructions }),
+  SubagentStart: (e: SubagentStartEvent, c: HookInputContext) => ({ ...base('SubagentStart', e, c), agent_id: e.agentId, agent_type: e.agentType }),
+  SubagentStop: (e: SubagentStopEvent, c: HookInputContext) => ({
+    ...base('SubagentStop', e, c),
+    stop_hook_active: e.stopHookActive,
+    agent_id: e.agentId,
+    agent_type: e.agentType,
+    agent_transcript_path: e.agentTranscriptPath,
+    last_assistant_message: e.lastAssistantMessage,
+  }),
 };

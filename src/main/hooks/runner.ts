@@ -204,6 +204,26 @@ export function createHookRunner(opts: HookRunnerOptions): HookRunner {
         },
         () => ({ messages: [] }),
       ),
+    subagentStart: (e, signal) =>
+      guarded(
+        'SubagentStart',
+        async () => {
+          const { execs, notes } = await run('SubagentStart', e.agentType, e, (c) => hookInput.SubagentStart(e, c), signal);
+          const r = aggregateSessionStart(execs, 'SubagentStart');
+          return { ...r, messages: [...notes, ...r.messages] };
+        },
+        () => ({ messages: [] }),
+      ),
+    subagentStop: (e, signal) =>
+      guarded(
+        'SubagentStop',
+        async () => {
+          const { execs, notes } = await run('SubagentStop', e.agentType, e, (c) => hookInput.SubagentStop(e, c), signal);
+          const r = aggregateStop(execs, 'SubagentStop');
+          return { ...r, messages: [...notes, ...r.messages] };
+        },
+        () => ({ messages: [] }),
+      ),
     has: (event, matchValue) => select(event, matchValue).length > 0,
   };
 }

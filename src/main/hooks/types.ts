@@ -97,6 +97,31 @@ export interface PreCompactResult {
   messages: string[];
 }
 
+/** A subagent begins (AG7): the matcher sees its type; a hook cannot stop it, but may add context. */
+export interface SubagentStartEvent {
+  sessionId: string;
+  cwd: string;
+  agentId: string;
+  agentType: string;
+}
+export interface SubagentStartResult {
+  /** For the subagent, with its task (`hookSpecificOutput.additionalContext`). */
+  additionalContext?: string;
+  messages: string[];
+}
+
+/** A subagent is about to give its answer: like Stop, a hook may send it back to work. */
+export interface SubagentStopEvent {
+  sessionId: string;
+  cwd: string;
+  agentId: string;
+  agentType: string;
+  stopHookActive: boolean;
+  /** The subagent's own transcript (its sidechain). */
+  agentTranscriptPath: string;
+  lastAssistantMessage: string;
+}
+
 export interface HookRunner {
   preToolUse(e: PreToolUseEvent, signal: AbortSignal): Promise<PreToolUseResult>;
   postToolUse(e: PostToolUseEvent, signal: AbortSignal): Promise<PostToolResult>;
@@ -106,6 +131,8 @@ export interface HookRunner {
   sessionStart(e: SessionStartEvent, signal: AbortSignal): Promise<SessionStartResult>;
   /** Optional so runners made before PreCompact existed (tests' stand-ins) still fit. */
   preCompact?(e: PreCompactEvent, signal: AbortSignal): Promise<PreCompactResult>;
+  subagentStart?(e: SubagentStartEvent, signal: AbortSignal): Promise<SubagentStartResult>;
+  subagentStop?(e: SubagentStopEvent, signal: AbortSignal): Promise<StopResult>;
   /** True when at least one hook would run (lets callers skip work, e.g. serialising a response). */
   has(event: HookEvent, matchValue?: string): boolean;
 }

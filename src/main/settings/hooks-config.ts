@@ -3,11 +3,11 @@
 // of several settings sources into one list per event.
 import { z } from 'zod';
 
-export const HOOK_EVENTS = ['PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'UserPromptSubmit', 'Stop', 'SessionStart', 'PreCompact'] as const;
+export const HOOK_EVENTS = ['PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'UserPromptSubmit', 'Stop', 'SessionStart', 'PreCompact', 'SubagentStart', 'SubagentStop'] as const;
 export type HookEvent = (typeof HOOK_EVENTS)[number];
 
 /** Claude Code events this app does not fire yet: accepted with a warning rather than called unknown. */
-const LATER_EVENTS = ['Notification', 'SubagentStop', 'SubagentStart', 'SessionEnd', 'PermissionRequest'];
+const LATER_EVENTS = ['Notification', 'SessionEnd', 'PermissionRequest'];
 
 export const CommandHookSchema = z.object({
   type: z.literal('command'),
@@ -40,7 +40,7 @@ export interface HooksLoadResult {
 }
 
 export function emptyHooksConfig(): HooksConfig {
-  return { PreToolUse: [], PostToolUse: [], PostToolUseFailure: [], UserPromptSubmit: [], Stop: [], SessionStart: [], PreCompact: [] };
+  return Object.fromEntries(HOOK_EVENTS.map((e) => [e, []])) as unknown as HooksConfig;
 }
 
 const isEvent = (name: string): name is HookEvent => (HOOK_EVENTS as readonly string[]).includes(name);

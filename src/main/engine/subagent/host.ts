@@ -3,6 +3,7 @@
 // call's signal, or its background task's Stop). Its final text is its answer.
 import { messageText, type Message } from '../../../shared/transcript';
 import type { Logger } from '../../base/log';
+import type { HookRunner } from '../../hooks/types';
 import type { RetryPolicy } from '../../model/retry';
 import type { ModelClient } from '../../model/types';
 import type { SubagentHost, SubagentOutcome, SubagentRunSpec } from '../../tools/core/subagents';
@@ -12,6 +13,8 @@ import { runLoop } from '../loop';
 import { toApiMessages } from '../request';
 import type { ChildTools, ChildToolsSpec } from '../tools/child-tools';
 import { createSidechain } from './sidechain';
+
+export type SubagentHooks = Pick<HookRunner, 'subagentStart' | 'subagentStop' | 'has'>;
 
 /** What a subagent needs of the model: the parent's choice, a client for any model, the retry policy. */
 export interface SubagentModels {
@@ -30,6 +33,11 @@ export interface SubagentHostDeps {
   env: Readonly<Record<string, string | undefined>>;
   /** Where the sidechain transcripts go (`<session>.agents`). */
   sidechainDir: string;
+  /** The session's hooks: SubagentStart and SubagentStop (matched on the agent type). */
+  hooks?: SubagentHooks;
+  sessionId?: string;
+  /** Hook output for the person (systemMessages, failures). */
+  onHookMessages?: (messages: string[]) => void;
   log: Logger;
   newId: () => string;
   now: () => number;
@@ -83,7 +91,9 @@ export function createSubagentHost(deps: SubagentHostDeps): SubagentHost<AnyTool
           if (b.type === 'tool_result') spec.onActivity?.({ type: 'tool_result', id: b.tool_use_id, isError: b.is_error === true });
         }
       };
-      append({ id: deps.newId(), role: 'user', content: [{ type: 'text', text: spec.prompt }], createdAt: deps.now() });
+      const hooks = subagentHooks(deps, spec);
+      const context = await hooks.start();
+      append({ id: deps.newId(), role: 'user', content: [{ type: 'text', text: context ? `${spec.prompt}\n\n${context}` : spec.prompt }], createdAt: deps.now() });
       const done = (o: Omit<SubagentOutcome, 'transcriptFile'>): Promise<SubagentOutcome> => sidechain.settled().then(() => ({ ...o, transcriptFile: sidechain.file }));
       let client: ModelClient;
       try {
@@ -105,6 +115,7 @@ export function createSubagentHost(deps: SubagentHostDeps): SubagentHost<AnyTool
             retry: deps.models.retry,
             append,
             emit: () => undefined,
+            onEnd: (active, signal) => hooks.stop(active, finalText(messages), sidechain.file, signal),
             newId: deps.newId,
             now: deps.now,
           },
@@ -122,6 +133,29 @@ export function createSubagentHost(deps: SubagentHostDeps): SubagentHost<AnyTool
         deps.log.error(`subagent ${spec.agentId} failed`, err);
         return done({ text: finalText(messages), turns: 0, toolUses, aborted: spec.signal.aborted, maxTurnsReached: false, error: err instanceof Error ? err.message : String(err) });
       }
+    },
+  };
+}
+
+/** SubagentStart (context for its task) and SubagentStop (may send it back to work), as Claude Code runs them. */
+function subagentHooks(deps: SubagentHostDeps, spec: SubagentRunSpec<AnyTool>) {
+  const { hooks } = deps;
+  const who = { sessionId: deps.sessionId ?? '', cwd: spec.cwd, agentId: spec.agentId, agentType: spec.agentType };
+  const tell = (messages: string[]) => {
+    if (messages.length > 0) deps.onHookMessages?.(messages);
+  };
+  return {
+    async start(): Promise<string | null> {
+      if (!hooks?.subagentStart || !hooks.has('SubagentStart', spec.agentType)) return null;
+      const r = await hooks.subagentStart(who, spec.signal);
+      tell(r.messages);
+      return r.additionalContext ?? null;
+    },
+    async stop(active: boolean, lastAssistantMessage: string, agentTranscriptPath: string, signal: AbortSignal): Promise<string | null> {
+      if (!hooks?.subagentStop || !hooks.has('SubagentStop', spec.agentType)) return null;
+      const r = await hooks.subagentStop({ ...who, stopHookActive: active, agentTranscriptPath, lastAssistantMessage }, signal);
+      tell(r.messages);
+      return r.blocked ? `SubagentStop hook feedback:\n${r.blocked.message}` : null;
     },
   };
 }

@@ -33,7 +33,7 @@ import { appSandbox } from '../../sandbox/app-sandbox';
 import { sandboxPolicy } from '../../sandbox/policy';
 import { createSessionRules } from '../../permissions/session-rules';
 import type { SubagentHost } from '../../tools/core/subagents';
-import { createSubagentHost, type SubagentModels } from '../subagent/host';
+import { createSubagentHost, type SubagentHooks, type SubagentModels } from '../subagent/host';
 import { createChildTools } from './child-tools';
 import { createPermissionReplies } from './permission-replies';
 import { createSessionModeState } from './session-mode';
@@ -67,7 +67,7 @@ export interface ToolRuntimeOptions {
   /** The MCP suffix of the pool (MC1): the project's connected servers' tools, read at each request. */
   mcpTools?: () => readonly AnyTool[];
   /** What subagents need (the Agent tool, AG7): the model, and where their transcripts go. Absent: none. */
-  subagents?: { models: SubagentModels; sidechainDir: string };
+  subagents?: { models: SubagentModels; sidechainDir: string; hooks?: SubagentHooks };
 }
 
 export interface ToolRuntime extends ToolRunner {
@@ -243,6 +243,9 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
   const host: SubagentHost<AnyTool> | undefined = opts.subagents
     ? createSubagentHost({
         models: opts.subagents.models,
+        ...(opts.subagents.hooks ? { hooks: opts.subagents.hooks } : {}),
+        sessionId: opts.sessionId,
+        onHookMessages: opts.onHookMessages,
         projectDir: opts.projectDir,
         sidechainDir: opts.subagents.sidechainDir,
         projectTrusted: () => opts.settings().folder?.trusted !== false,

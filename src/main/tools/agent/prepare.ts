@@ -70,6 +70,7 @@ export async function prepareRun(input: AgentInput, ctx: ToolUseContext, host: S
     warnings,
     spec: (signal, onActivity) => ({
       agentId,
+      agentType: definition.agentType,
       label,
       systemPrompt,
       prompt: input.prompt,

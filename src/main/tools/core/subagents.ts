@@ -12,6 +12,8 @@ export type SubagentActivity =
 /** `T` is the tool type (AnyTool): a parameter, so this file and tool.ts do not import each other. */
 export interface SubagentRunSpec<T> {
   agentId: string;
+  /** The definition's type ("Explore", a user's "reviewer"): what SubagentStart/SubagentStop hooks match. */
+  agentType: string;
   /** Whose permission requests these are, in the approval window and inbox ("Explore agent"). */
   label: string;
   /** The definition's template plus the environment (AG6). */

@@ -32,6 +32,8 @@ async function runForked(s: Skill, args: string, ctx: ToolUseContext): Promise<s
   const host = ctx.subagents!;
   const outcome = await host.run({
     agentId: `skill-${s.name}-${Date.now().toString(36)}`,
+    // A fork runs as a general-purpose agent (what SubagentStart/SubagentStop hooks match).
+    agentType: 'general-purpose',
     label: `Skill ${s.name}`,
     systemPrompt: `${FORK_SYSTEM_PROMPT}\n\nWorking directory: ${ctx.state.cwd}`,
     prompt: expandSkill(s, args),
