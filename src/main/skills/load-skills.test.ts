@@ -83,6 +83,24 @@ describe('finding the skills (AG9)', () => {
     expect(r.problems).toEqual([]);
   });
 
+  it('AG9 looked up at every request: an unchanged file is not parsed again, a changed, added or removed one is seen at once', () => {
+    const { projectDir, home } = setup();
+    const first = loadSkills({ projectDir, home, projectTrusted: true });
+    const again = loadSkills({ projectDir, home, projectTrusted: true });
+    // The same parse, not an equal one: nothing was read again.
+    expect(again.skills[0]).toBe(first.skills[0]);
+    write(path.join(projectDir, '.claude/skills/fmt/SKILL.md'), '---\ndescription: Project formatter, now with tabs\n---\nP2');
+    write(path.join(home, '.claude/skills/lint/SKILL.md'), '---\ndescription: Lint it\n---\nL');
+    rmSync(path.join(home, '.claude/skills/review'), { recursive: true });
+    const changed = loadSkills({ projectDir, home, projectTrusted: true });
+    expect(changed.skills.map((s) => [s.name, s.description])).toEqual([
+      ['fmt', 'Project formatter, now with tabs'],
+      ['lint', 'Lint it'],
+    ]);
+    // Trust withdrawn: the cached project skill does not leak through.
+    expect(loadSkills({ projectDir, home, projectTrusted: false }).skills.map((s) => [s.name, s.source])).toEqual([['fmt', 'user'], ['lint', 'user']]);
+  });
+
   it('AG9 no skills folders at all: nothing, and no error', () => {
     root = mkdtempSync(path.join(os.tmpdir(), 'agent-desk-skills-'));
     expect(loadSkills({ projectDir: root, home: undefined, projectTrusted: true })).toEqual({ skills: [], problems: [] });

@@ -1,9 +1,37 @@
 // Finds the skills (issue 19, AG9): the project's .claude/skills/*/SKILL.md — only once the person
 // trusts the folder — then the user's ~/.claude/skills/*/SKILL.md; a project skill wins a shared name,
-// as in Claude Code. Each broken file is reported on its own; the others still load.
-import { readdirSync, readFileSync } from 'node:fs';
+// as in Claude Code. Each broken file is reported on its own; the others still load. Skills are looked
+// up at every request (a skill added mid-conversation is offered at once): a file whose size and
+// modification time have not changed is not read or parsed again.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { parseSkillFile, type Skill } from './skill-file';
+import { parseSkillFile, type Skill, type SkillFileResult } from './skill-file';
+
+/** The last parse of each SKILL.md, by path, with the size and mtime it was read at. */
+const parsed = new Map<string, { size: number; mtimeMs: number; dir: string; source: Skill['source']; result: SkillFileResult }>();
+const MAX_CACHED = 1_000;
+
+function parseCached(file: string, dir: string, folderName: string, source: Skill['source']): SkillFileResult | null {
+  let st: { size: number; mtimeMs: number };
+  try {
+    st = statSync(file);
+  } catch {
+    parsed.delete(file);
+    return null; // A folder without SKILL.md is not a skill.
+  }
+  const hit = parsed.get(file);
+  if (hit && hit.size === st.size && hit.mtimeMs === st.mtimeMs && hit.dir === dir && hit.source === source) return hit.result;
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+  const result = parseSkillFile(text, { dir, folderName, source });
+  if (parsed.size >= MAX_CACHED) parsed.delete(parsed.keys().next().value as string);
+  parsed.set(file, { size: st.size, mtimeMs: st.mtimeMs, dir, source, result });
+  return result;
+}
 
 export interface SkillProblem {
   file: string;
@@ -32,13 +60,8 @@ function scan(root: string, source: Skill['source'], out: LoadedSkills, seen: Se
   for (const folderName of entries) {
     const dir = path.join(root, folderName);
     const file = path.join(dir, 'SKILL.md');
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch {
-      continue; // A folder without SKILL.md is not a skill.
-    }
-    const r = parseSkillFile(text, { dir, folderName, source });
+    const r = parseCached(file, dir, folderName, source);
+    if (!r) continue;
     if (!r.ok) out.problems.push({ file, error: r.error });
     else if (!seen.has(r.skill.name)) {
       seen.add(r.skill.name);
