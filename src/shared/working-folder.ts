@@ -7,5 +7,7 @@ export const WorkingFolder = z.object({
   path: z.string().min(1),
   /** The git branch checked out there, when the tool that moved it knows it. */
   branch: z.string().min(1).optional(),
+  /** The commit the work there began from (what changed there is counted from it), when known. */
+  since: z.string().min(1).optional(),
 });
 export type WorkingFolder = z.infer<typeof WorkingFolder>;

@@ -12,12 +12,12 @@ describe('working folder', () => {
     expect(wf.port.get()).toBeNull();
     expect(wf.workingDirectories(['/extra', '/p'])).toEqual(['/p', '/extra']);
 
-    wf.port.move({ path: '/p/.claude/worktrees/x', branch: 'worktree-x' });
+    wf.port.move({ path: '/p/.claude/worktrees/x', branch: 'worktree-x', since: 'abc123' });
     expect(state.cwd).toBe('/p/.claude/worktrees/x');
-    expect(wf.port.get()).toEqual({ path: '/p/.claude/worktrees/x', branch: 'worktree-x' });
+    expect(wf.port.get()).toEqual({ path: '/p/.claude/worktrees/x', branch: 'worktree-x', since: 'abc123' });
     // The project folder is no longer trusted by position: only what settings name besides it.
     expect(wf.workingDirectories(['/extra'])).toEqual(['/p/.claude/worktrees/x', '/extra']);
-    expect(events).toEqual([{ type: 'working_folder', folder: { path: '/p/.claude/worktrees/x', branch: 'worktree-x' } }]);
+    expect(events).toEqual([{ type: 'working_folder', folder: { path: '/p/.claude/worktrees/x', branch: 'worktree-x', since: 'abc123' } }]);
 
     wf.port.move(null);
     expect(state.cwd).toBe('/p');
