@@ -5,7 +5,9 @@ import { agentView } from './Agent/AgentView';
 import { bashView } from './Bash/BashView';
 import { editView } from './Edit/EditView';
 import { enterPlanModeView } from './EnterPlanMode/EnterPlanModeView';
+import { enterWorktreeView } from './EnterWorktree/EnterWorktreeView';
 import { exitPlanModeView } from './ExitPlanMode/ExitPlanModeView';
+import { exitWorktreeView } from './ExitWorktree/ExitWorktreeView';
 import { genericView } from './generic/GenericView';
 import { globView } from './Glob/GlobView';
 import { grepView } from './Grep/GrepView';
@@ -31,7 +33,9 @@ const views: Record<string, ToolViewParts> = {
   Write: writeView,
   Edit: editView,
   EnterPlanMode: enterPlanModeView,
+  EnterWorktree: enterWorktreeView,
   ExitPlanMode: exitPlanModeView,
+  ExitWorktree: exitWorktreeView,
   NotebookEdit: notebookEditView,
   Skill: skillView,
   TaskOutput: taskOutputView,
