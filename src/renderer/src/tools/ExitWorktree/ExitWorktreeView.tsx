@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import type { ToolCallView } from '../../../../shared/tools/tool-call';
 import { ExitWorktreeData } from '../../../../shared/tools/worktree';
 import { genericView } from '../generic/GenericView';
+import { FileFacts } from '../shared/FileFacts';
 import { plural } from '../shared/paths';
 import type { ToolViewParts, ToolViewProps } from '../types';
 import './ExitWorktree.css';
@@ -36,6 +37,18 @@ export function discardedWords(data: ExitWorktreeData): string | null {
 function Count({ n, sign }: { n: number | null; sign: '+' | '−' }): ReactNode {
   if (n === null) return null;
   return <span className={sign === '+' ? 'worktree-diff__added' : 'worktree-diff__removed'} aria-label={`${n} ${n === 1 ? 'line' : 'lines'} ${sign === '+' ? 'added' : 'removed'}`}>{`${sign}${n}`}</span>;
+}
+
+function ExitWorktreeUse({ call }: ToolViewProps): ReactNode {
+  const action = actionOf(call);
+  if (!action) return null;
+  const discard = (call.input as { discard_changes?: unknown } | null)?.discard_changes === true;
+  const words = action === 'keep' ? 'Keep the copy and its branch, to come back to later' : `Delete the copy and its branch${discard ? ', even with work in it' : ''}`;
+  return (
+    <FileFacts>
+      <span className="file-facts__muted">{words}</span>
+    </FileFacts>
+  );
 }
 
 function ExitWorktreeResult(props: ToolViewProps): ReactNode {
@@ -77,6 +90,7 @@ function ExitWorktreeGrouped({ calls }: { calls: readonly ToolCallView[] }): Rea
 export const exitWorktreeView: ToolViewParts = {
   subject: (call) => left(call)?.worktreeBranch ?? actionOf(call) ?? 'the separate copy',
   title: exitWorktreeTitle,
+  Use: ExitWorktreeUse,
   Result: ExitWorktreeResult,
   hasOutput: (props) => left(props.call) !== null || genericView.hasOutput(props),
   Grouped: ExitWorktreeGrouped,

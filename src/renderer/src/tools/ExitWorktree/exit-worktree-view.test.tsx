@@ -58,8 +58,11 @@ describe('ExitWorktree card (issue 19)', () => {
     expect(text(render(<Result call={call({ ...kept, diff: null })} progress={undefined} />))).toContain('What changed in the copy could not be read.');
   });
 
-  it('before it ran, and when it was refused, the title says what it would do', () => {
+  it('before it ran, and when it was refused, the title and the facts say what it would do', () => {
     const view = viewFor('ExitWorktree');
+    const asked = call(undefined, { state: 'awaiting_permission', input: { action: 'remove', discard_changes: true } });
+    expect(text(render(<view.Use call={asked} progress={undefined} />))).toBe('Delete the copy and its branch, even with work in it');
+    expect(text(render(<view.Use call={call(kept)} progress={undefined} />))).toBe('Keep the copy and its branch, to come back to later');
     expect(view.title(call(undefined, { state: 'awaiting_permission', input: { action: 'remove', discard_changes: true } }))).toBe('Leave and delete the separate copy of the project');
     expect(view.title(call(undefined, { state: 'failed', input: { action: 'keep' } }))).toBe('Leave the separate copy of the project');
   });
