@@ -5,6 +5,7 @@ import type { AnyTool } from './core/tool';
 import { AgentTool } from './agent/agent.tool';
 import { AskUserQuestionTool } from './ask-user-question/ask-user-question.tool';
 import { BashTool } from './bash/bash.tool';
+import { BriefTool } from './brief/brief.tool';
 import { EditTool } from './edit/edit.tool';
 import { EnterPlanModeTool } from './enter-plan-mode/enter-plan-mode.tool';
 import { EnterWorktreeTool } from './enter-worktree/enter-worktree.tool';
@@ -39,6 +40,7 @@ export function getAllBaseTools(): AnyTool[] {
     AgentTool,
     AskUserQuestionTool,
     BashTool,
+    BriefTool,
     EditTool,
     EnterPlanModeTool,
     EnterWorktreeTool,

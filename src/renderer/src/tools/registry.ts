@@ -19,6 +19,7 @@ import { todoWriteView } from './TodoWrite/TodoWriteView';
 import { webFetchView } from './WebFetch/WebFetchView';
 import { webSearchView } from './WebSearch/WebSearchView';
 import { SEARCH_GROUP_KEY, SearchGrouped } from './shared/SearchGrouped';
+import { sendUserMessageView } from './SendUserMessage/SendUserMessageView';
 import { skillView } from './Skill/SkillView';
 import type { ToolView, ToolViewParts } from './types';
 import { writeView } from './Write/WriteView';
@@ -37,6 +38,7 @@ const views: Record<string, ToolViewParts> = {
   ExitPlanMode: exitPlanModeView,
   ExitWorktree: exitWorktreeView,
   NotebookEdit: notebookEditView,
+  SendUserMessage: sendUserMessageView,
   Skill: skillView,
   TaskOutput: taskOutputView,
   TaskStop: taskStopView,
