@@ -4,6 +4,7 @@ import { PermissionDecision, PermissionRequestView } from './permissions/request
 import { SavedAlwaysRule } from './permissions/rule-store';
 import { ToolCallView, ToolProgress } from './tools/tool-call';
 import { Message, RunStop, SessionStatus, SessionSummary } from './transcript';
+import { WorkingFolder } from './working-folder';
 
 export const ErrorInfo = z.object({
   /** A stable machine code: 'auth', 'network', 'rate_limit', 'overloaded', 'api', 'aborted', 'internal', … */
@@ -82,5 +83,7 @@ export const SessionEvent = z.discriminatedUnion('type', [
   z.object({ ...base, type: z.literal('compacting'), trigger: z.enum(['auto', 'manual']) }),
   /** The session's permission mode changed (the person chose one, plan mode began, a plan was approved). */
   z.object({ ...base, type: z.literal('mode'), mode: z.string() }),
+  /** The session works in another folder from the next call on (a worktree), or back in the project folder (null). */
+  z.object({ ...base, type: z.literal('working_folder'), folder: WorkingFolder.nullable() }),
 ]);
 export type SessionEvent = z.infer<typeof SessionEvent>;

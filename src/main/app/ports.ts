@@ -3,6 +3,7 @@ import type { AuthStatus, EventChannel, EventPayload, HostKind, ProjectInfo } fr
 import type { PermissionReplyInput, PermissionRequestView, RequestOrigin } from '../../shared/permissions/request';
 import type { UsageTotals } from '../../shared/session-events';
 import type { ToolCallView } from '../../shared/tools/tool-call';
+import type { WorkingFolder } from '../../shared/working-folder';
 import type { Message, SessionStatus, SessionSummary } from '../../shared/transcript';
 import type { HandlerContext } from '../ipc/context';
 
@@ -26,6 +27,7 @@ export interface SessionService {
     pendingPermissions?: PermissionRequestView[];
     usage?: UsageTotals | null;
     mode?: string;
+    workingFolder?: WorkingFolder | null;
     contextWindow?: number;
   }>;
   /** Starts a turn and resolves once it is accepted; the reply streams as events. Throws IpcFailure('busy') while a turn runs. */

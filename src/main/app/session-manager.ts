@@ -74,6 +74,7 @@ export class SessionManager implements SessionService {
       pendingPermissions: s.pendingPermissions(),
       usage: s.usage(),
       mode: s.permissionMode(),
+      workingFolder: s.workingFolder(),
       contextWindow: s.contextWindow(),
     };
   }

@@ -29,6 +29,7 @@ import { runTurn, type TurnHost } from './session-turn';
 import type { SessionDeps, TurnOptions, TurnOutcome } from './session-types';
 import { removeUnfinishedWrites } from './unfinished-writes';
 import { addTotals, callTotals, totalsOf } from './usage';
+import type { WorkingFolder } from '../../shared/working-folder';
 
 export type { SessionDeps, TurnOptions, TurnOutcome } from './session-types';
 
@@ -191,6 +192,11 @@ export class Session {
 
   permissionMode(): string {
     return this.runtime?.tools?.mode() ?? 'default';
+  }
+
+  /** Where it works when a tool moved it out of the project folder (a worktree); null = the project folder. */
+  workingFolder(): WorkingFolder | null {
+    return this.runtime?.tools?.workingFolder() ?? null;
   }
 
   /** The person's choice of mode, from the next call on (a running turn sees it at its next call). */

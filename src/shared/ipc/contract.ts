@@ -17,6 +17,7 @@ import { SessionEvent, UsageTotals } from '../session-events';
 import { ToolCallView } from '../tools/tool-call';
 import { Message, SessionStatus, SessionSummary } from '../transcript';
 import { TrustStatus } from '../trust';
+import { WorkingFolder } from '../working-folder';
 import { sandboxEvents, sandboxInvoke } from './sandbox-contract';
 import { mcpEvents, mcpInvoke } from './mcp-contract';
 import { tasksEvents, tasksInvoke } from './tasks-contract';
@@ -111,6 +112,8 @@ export const invokeContract = {
       earlierIds: z.array(z.string()).default([]),
       /** How the assistant works in it now: 'default' (asks), 'acceptEdits', 'plan', 'bypassPermissions'. */
       mode: z.string().default('default'),
+      /** Where it works when a tool moved it out of the project folder (a worktree); null = the project folder. */
+      workingFolder: WorkingFolder.nullable().default(null),
     }),
   },
   /** The person picks how the assistant works from the next call on (the message box's choice). */

@@ -1,12 +1,13 @@
 // Tool calls of the open session (latest snapshot per call, live progress), the permission requests
 // waiting for the person (every session, subagent and task of the project, oldest first) and token
-// usage per session. Fed by session events, session:open snapshots and permission:pending; components
+// usage and working folder (a worktree a tool moved it to) per session. Fed by session events, session:open snapshots and permission:pending; components
 // read it and call reply() / replyMany().
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { PermissionDecision, PermissionRequestView } from '../../../shared/permissions/request';
 import type { RuleDestination } from '../../../shared/permissions/rule-store';
 import type { SessionEvent, UsageTotals } from '../../../shared/session-events';
 import type { ToolCallState, ToolCallView, ToolProgress } from '../../../shared/tools/tool-call';
+import type { WorkingFolder } from '../../../shared/working-folder';
 import type { Bridge } from '../bridge/types';
 import type { Banner } from './app-store';
 import { errorText } from './error-text';
@@ -28,6 +29,7 @@ export interface ToolsSnapshot {
   pendingPermissions: PermissionRequestView[];
   usage: UsageTotals | null;
   contextWindow?: number;
+  workingFolder?: WorkingFolder | null;
 }
 
 export interface ReplyExtra {
@@ -64,6 +66,8 @@ export interface ToolsState {
   /** Requests whose answers travel together (replyMany): their buttons wait too. */
   answering: string[];
   usage: Record<string, SessionUsage>;
+  /** Where each session works when a tool moved it out of the project folder (absent or null: the project folder). */
+  folders: Record<string, WorkingFolder | null>;
 
   /** Another session is shown (null = a new one): its calls replace the old ones. */
   enter(sessionId: string | null): void;
@@ -149,6 +153,7 @@ export function createToolsStore(bridge: Bridge, options: ToolsStoreOptions): To
       replying: null,
       answering: [],
       usage: {},
+      folders: {},
 
       enter(sessionId) {
         queue.clear();
@@ -164,7 +169,8 @@ export function createToolsStore(bridge: Bridge, options: ToolsStoreOptions): To
         const fresh = snapshot.pendingPermissions.filter((r) => !known.has(r.requestId) && !resolved.has(r.requestId));
         const window = snapshot.contextWindow ? { context: { window: snapshot.contextWindow } } : {};
         const usage = snapshot.usage && !get().usage[sessionId] ? { ...get().usage, [sessionId]: { total: snapshot.usage, turn: null, ...window } } : get().usage;
-        set({ calls, permissions: [...queued, ...fresh], usage });
+        const folders = snapshot.workingFolder !== undefined ? { ...get().folders, [sessionId]: snapshot.workingFolder } : get().folders;
+        set({ calls, permissions: [...queued, ...fresh], usage, folders });
       },
 
       handleEvent(event) {
@@ -195,6 +201,9 @@ export function createToolsStore(bridge: Bridge, options: ToolsStoreOptions): To
             return;
           case 'usage':
             set({ usage: { ...get().usage, [event.sessionId]: { total: event.total, turn: event.turn, ...(event.context ? { context: event.context } : {}) } } });
+            return;
+          case 'working_folder':
+            set({ folders: { ...get().folders, [event.sessionId]: event.folder } });
             return;
           case 'status':
             if (isCurrent && event.status === 'idle') queue.flush();
@@ -289,7 +298,7 @@ export function createToolsStore(bridge: Bridge, options: ToolsStoreOptions): To
         queue.clear();
         resolved.clear();
         pendingSeq++;
-        set({ sessionId: null, calls: {}, progress: {}, permissions: [], replying: null, answering: [], usage: {} });
+        set({ sessionId: null, calls: {}, progress: {}, permissions: [], replying: null, answering: [], usage: {}, folders: {} });
       },
     };
   });
