@@ -1,5 +1,6 @@
 // One factory from a server's config to the SDK's client transport (MC2): stdio, SSE, streamable HTTP,
 // WebSocket, and in-process (`sdk`, an InMemoryTransport pair the app links to its own server object).
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { McpServerConfig } from './config';
 import { mcpSdk } from './sdk';
@@ -12,7 +13,11 @@ export interface TransportOptions {
   sdkServer?: () => Promise<Transport>;
   /** A line a stdio server wrote to stderr (its own log; kept for the last-error text). */
   onStderr?: (text: string) => void;
+  /** OAuth for a remote server (SSE, streamable HTTP): the saved token sent, a 401 answered by the SDK. */
+  authProvider?: OAuthClientProvider;
 }
+
+const auth = (opts: TransportOptions) => (opts.authProvider ? { authProvider: opts.authProvider } : {});
 
 export async function createTransport(config: McpServerConfig, opts: TransportOptions): Promise<Transport> {
   switch (config.type) {
@@ -30,9 +35,9 @@ export async function createTransport(config: McpServerConfig, opts: TransportOp
       return t;
     }
     case 'sse':
-      return new (mcpSdk.sse().SSEClientTransport)(new URL(config.url), { requestInit: { headers: config.headers } });
+      return new (mcpSdk.sse().SSEClientTransport)(new URL(config.url), { requestInit: { headers: config.headers }, ...auth(opts) });
     case 'http':
-      return new (mcpSdk.streamableHttp().StreamableHTTPClientTransport)(new URL(config.url), { requestInit: { headers: config.headers } });
+      return new (mcpSdk.streamableHttp().StreamableHTTPClientTransport)(new URL(config.url), { requestInit: { headers: config.headers }, ...auth(opts) });
     case 'ws':
       return new WsClientTransport(new URL(config.url), config.headers);
     case 'sdk':
