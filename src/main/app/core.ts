@@ -32,6 +32,7 @@ import { createFolderTrust, type FolderTrust, type FolderTrustMode } from './fol
 import { startProcessManager, type ProcessManager } from './process-manager';
 import { appTasks } from '../tasks/app-tasks';
 import { createMcpHub, type McpHub } from '../mcp/hub';
+import { defaultSecretFile, type SecretFile } from '../mcp/oauth/credentials';
 import { compactSettingsFrom } from '../engine/compact/settings';
 import { createTerminalService, type TerminalService } from '../terminal/terminal-service';
 
@@ -45,6 +46,8 @@ export interface EngineOptions {
   env?: NodeJS.ProcessEnv;
   dataDir?: string;
   secrets?: SecretStore;
+  /** Where MCP servers' sign-ins are kept (desktop: safeStorage); default <data>/mcp-credentials.json, 0600. */
+  mcpCredentials?: SecretFile;
   log?: Logger;
   /** Pass one to subscribe before start-up notices are published. */
   bus?: EventBus;
@@ -179,6 +182,7 @@ export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
     ...(toolsConfig.strictMcpConfig ? { strict: true } : {}),
     onWarning: (dir, message) => projectNotice(dir, 'warn', message),
     stateFile: path.join(dataDir, 'mcp-projects.json'),
+    credentials: opts.mcpCredentials ?? defaultSecretFile(dataDir),
     onChange: (dir) => bus.publish('mcp:changed', { servers: mcp.existing(dir)?.list() ?? [] }, { projectDir: dir }),
   });
   const maxTurns = opts.maxTurns ?? maxTurnsFromEnv(env);

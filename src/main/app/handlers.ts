@@ -188,7 +188,7 @@ export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; sen
           },
         }),
     ...createTerminalHandlers({ ...(deps.terminals ? { terminals: deps.terminals } : {}), requireProject }),
-    ...createMcpHandlers({ ...(deps.mcp ? { mcp: deps.mcp } : {}), requireProject }),
+    ...createMcpHandlers({ ...(deps.mcp ? { mcp: deps.mcp } : {}), requireProject, host: deps.host, log: deps.log }),
   };
   const send: SendHandlers = {
     'log:write': ({ level, message }, ctx) => log[level](`renderer[${ctx.clientId}]: ${message}`),
