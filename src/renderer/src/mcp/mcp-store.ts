@@ -1,5 +1,5 @@
-// The "Connected tools" pane's state (issue 17 items 5, 6): the project's MCP servers, the changed
-// tool definitions of a server under review, and the actions. Main's `mcp:changed` replaces the list;
+// The "Connected tools" pane's state (issue 17 items 4, 5, 6): the project's MCP servers, the changed
+// tool definitions of a server under review, and the actions (signing in among them). Main's `mcp:changed` replaces the list;
 // an answer older than the latest is dropped.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { McpServerInfo, McpToolChange } from '../../../shared/mcp';
@@ -16,11 +16,16 @@ export interface McpState {
   review: { server: string; changes: McpToolChange[] } | null;
   /** Why the last action failed, in words, or null. */
   failure: string | null;
+  /** Servers whose sign-in page the app opened in the system browser (desktop). */
+  signInOpened: Record<string, true>;
   load(): Promise<void>;
   handleChanged(servers: McpServerInfo[]): void;
   reconnect(name: string): Promise<void>;
   setEnabled(name: string, on: boolean): Promise<void>;
   setDefer(name: string, defer: boolean): Promise<void>;
+  signIn(name: string): Promise<void>;
+  cancelSignIn(name: string): Promise<void>;
+  signOut(name: string): Promise<void>;
   openReview(name: string): Promise<void>;
   closeReview(): void;
   accept(name: string, tool: string, hash: string): Promise<void>;
@@ -61,6 +66,7 @@ export function createMcpStore(bridge: Bridge): McpStore {
       busy: {},
       review: null,
       failure: null,
+      signInOpened: {},
       async load() {
         const mine = ++seq;
         try {
@@ -84,6 +90,15 @@ export function createMcpStore(bridge: Bridge): McpStore {
         set({ servers: get().servers.map((s) => (s.name === name ? { ...s, deferred: defer } : s)) });
         return act(name, () => bridge.invoke('mcp:set-defer', { name, defer }));
       },
+      signIn: (name) =>
+        act(name, async () => {
+          const answer = await bridge.invoke('mcp:sign-in', { name });
+          const { [name]: _was, ...others } = get().signInOpened;
+          set({ signInOpened: answer.opened ? { ...others, [name]: true } : others });
+          return answer;
+        }),
+      cancelSignIn: (name) => act(name, () => bridge.invoke('mcp:cancel-sign-in', { name })),
+      signOut: (name) => act(name, () => bridge.invoke('mcp:sign-out', { name })),
       async openReview(name) {
         set({ failure: null });
         try {
@@ -100,7 +115,7 @@ export function createMcpStore(bridge: Bridge): McpStore {
       },
       reset() {
         seq++;
-        set({ servers: [], loaded: false, busy: {}, review: null, failure: null });
+        set({ servers: [], loaded: false, busy: {}, review: null, failure: null, signInOpened: {} });
       },
     };
   });
