@@ -55,7 +55,7 @@ export function ServerCard({ server: s, busy, onReconnect, onEnable, onDefer, on
         </div>
       )}
       <div className="mcp-server__buttons">
-        {!off && (
+        {!off && !s.signInUrl && (
           <button type="button" className="button button--small" disabled={busy} onClick={onReconnect} aria-label={`Reconnect ${s.name}`}>
             Reconnect
           </button>

@@ -131,6 +131,8 @@ describe('Signing in to a server (issue 17 item 4)', () => {
     expect(html).toContain(`<a class="button button--small button--primary" href="${page.replace('&', '&amp;').replace('&state', '&amp;state')}" target="_blank" rel="noopener noreferrer">Open the sign-in page</a>`);
     expect(button(html, 'Cancel signing in to docs')).toBe(true);
     expect(button(html, 'Sign in to docs')).toBe(false);
+    // Reconnecting meanwhile would start another connection beside the sign-in.
+    expect(button(html, 'Reconnect docs')).toBe(false);
 
     bridge.emit('mcp:changed', { servers: [{ ...docs, state: 'connected', toolCount: 3, tokens: 120, signedIn: true }, github] });
     html = render(stores, <McpPane onClose={() => {}} />);
