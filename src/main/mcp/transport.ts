@@ -4,7 +4,6 @@ import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { McpServerConfig } from './config';
 import { mcpSdk } from './sdk';
-import { WsClientTransport } from './ws-transport';
 
 export interface TransportOptions {
   /** The folder a stdio server starts in (the project). */
@@ -38,8 +37,11 @@ export async function createTransport(config: McpServerConfig, opts: TransportOp
       return new (mcpSdk.sse().SSEClientTransport)(new URL(config.url), { requestInit: { headers: config.headers }, ...auth(opts) });
     case 'http':
       return new (mcpSdk.streamableHttp().StreamableHTTPClientTransport)(new URL(config.url), { requestInit: { headers: config.headers }, ...auth(opts) });
-    case 'ws':
+    case 'ws': {
+      // `ws` brings node:http, https, net and tls (~25 ms): loaded only for a WebSocket server.
+      const { WsClientTransport } = await import('./ws-transport');
       return new WsClientTransport(new URL(config.url), config.headers);
+    }
     case 'sdk':
       if (!opts.sdkServer) throw new Error('no in-process server is registered under this name');
       return opts.sdkServer();

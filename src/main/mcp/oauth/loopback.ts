@@ -1,8 +1,13 @@
 // The sign-in's redirect (OAuth for native apps, RFC 8252 §7.3): a one-shot listener on 127.0.0.1 that
 // takes the authorization code from GET /callback, only with the state the request was sent with, and
 // tells the person in the browser tab that they can go back to Agent Desk. Anything else gets a 404.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type * as Http from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
+
+// node:http costs ~15 ms to load: a start that never signs in (a headless run) does not pay for it.
+const loadHttp = () => createRequire(__filename)('node:http') as typeof Http;
 
 export class PortInUseError extends Error {
   constructor(readonly port: number) {
@@ -45,7 +50,7 @@ export function listenForRedirect(opts: LoopbackOptions): Promise<LoopbackRedire
   const code = new Promise<string>((resolve, reject) => (settle = { resolve, reject }));
   code.catch(() => undefined);
   let timer: NodeJS.Timeout | undefined;
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+  const server = loadHttp().createServer((req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (req.method !== 'GET' || url.pathname !== '/callback') {
       res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
