@@ -7,6 +7,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { mcpSdk } from './sdk';
 import type { Logger } from '../base/log';
 import type { ConnectionAuth } from './oauth/provider';
+import { answerElicitations, clientCapabilities, type Elicit } from './elicitation-client';
 import type { McpServerEntry } from './config';
 import { createTransport } from './transport';
 
@@ -45,6 +46,8 @@ export interface ConnectionOptions {
   transport?: typeof createTransport;
   /** OAuth for a remote server: its saved sign-in sent and renewed. */
   auth?: ConnectionAuth;
+  /** Where the server's questions become a form (absent: headless, they are declined). */
+  elicit?: Elicit;
 }
 
 const CLIENT_INFO = { name: 'agent-desk', version: '1' };
@@ -140,7 +143,8 @@ export function createConnection(entry: McpServerEntry, opts: ConnectionOptions)
       ...(opts.auth ? { authProvider: opts.auth } : {}),
       onStderr: (text) => (stderr = (stderr + text).slice(-STDERR_KEPT)),
     });
-    const client = new (mcpSdk.client().Client)(CLIENT_INFO, { capabilities: {} });
+    const client = new (mcpSdk.client().Client)(CLIENT_INFO, { capabilities: clientCapabilities(opts.elicit) });
+    answerElicitations(client, entry.name, opts.elicit, opts.log);
     client.setNotificationHandler(mcpSdk.types().ToolListChangedNotificationSchema, async () => {
       try {
         await refreshTools(client);

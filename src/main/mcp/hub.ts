@@ -5,6 +5,8 @@ import { loadMcpConfig } from './load-config';
 import { createMcpManager, type McpManager, type McpManagerOptions } from './manager';
 import { createMcpStateStore } from './project-state';
 import { createCredentialStore, type SecretFile } from './oauth/credentials';
+import type { ElicitRequest } from './elicitation-client';
+import type { ElicitAnswer } from '../../shared/mcp-elicitation';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -21,6 +23,8 @@ export interface McpHubOptions {
   onChange?: (projectDir: string) => void;
   /** Where approved tool definitions and per-server choices are kept (none: this run only). */
   stateFile?: string;
+  /** Shows a project's server's question as a form in that project's windows (absent: headless). */
+  elicit?: (projectDir: string, request: ElicitRequest, signal: AbortSignal) => Promise<ElicitAnswer>;
   /** Where the servers' sign-ins are kept (desktop: the OS keychain; none: this run only). */
   credentials?: SecretFile;
   /** Test seam: reconnect timings and the like. */
@@ -71,6 +75,7 @@ export function createMcpHub(opts: McpHubOptions): McpHub {
         onWarning: (message) => opts.onWarning?.(projectDir, message),
         state: states.forProject(projectDir),
         ...(credentials ? { credentials } : {}),
+        ...(opts.elicit ? { elicit: (request: ElicitRequest, signal: AbortSignal) => opts.elicit!(projectDir, request, signal) } : {}),
         ...(toolTimeoutMs ? { toolTimeoutMs } : {}),
         ...opts.manager,
         connection: { ...(connectTimeoutMs ? { connectTimeoutMs } : {}), ...opts.manager?.connection },

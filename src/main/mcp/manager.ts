@@ -47,6 +47,8 @@ export interface McpManagerOptions {
   connection?: Pick<ConnectionOptions, 'connectTimeoutMs' | 'backoffMs' | 'maxReconnects' | 'transport'>;
   /** Approved tool definitions and per-server choices, kept across restarts (default: this run only). */
   state?: McpProjectState;
+  /** Shows a server's question as a form (absent: headless, questions are declined). */
+  elicit?: ConnectionOptions['elicit'];
   /** The app's saved sign-ins (default: this run only). */
   credentials?: McpCredentialStore;
   /** Sign-in seams: the clock tokens expire by, how long the person has in the browser. */
@@ -144,7 +146,7 @@ export function createMcpManager(opts: McpManagerOptions): McpManager {
         : undefined;
     if (auth) auths.set(entry.name, auth);
     else auths.delete(entry.name);
-    return createConnection(entry, { cwd: opts.projectDir, log: opts.log, onChange: changed, ...(sdkServer ? { sdkServer } : {}), ...(auth ? { auth: auth.provider } : {}), ...opts.connection });
+    return createConnection(entry, { cwd: opts.projectDir, log: opts.log, onChange: changed, ...(sdkServer ? { sdkServer } : {}), ...(auth ? { auth: auth.provider } : {}), ...(opts.elicit ? { elicit: opts.elicit } : {}), ...opts.connection });
   };
 
   const sameConfig = (a: McpServerEntry, b: McpServerEntry) => JSON.stringify([a.config, a.disabledReason]) === JSON.stringify([b.config, b.disabledReason]);
