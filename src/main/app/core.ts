@@ -32,6 +32,8 @@ import { createFolderTrust, type FolderTrust, type FolderTrustMode } from './fol
 import { startProcessManager, type ProcessManager } from './process-manager';
 import { appTasks } from '../tasks/app-tasks';
 import { createMcpHub, type McpHub } from '../mcp/hub';
+import { defaultSecretFile, type SecretFile } from '../mcp/oauth/credentials';
+import { createMcpElicitations, type McpElicitations } from './mcp-elicitations';
 import { compactSettingsFrom } from '../engine/compact/settings';
 import { createTerminalService, type TerminalService } from '../terminal/terminal-service';
 
@@ -45,6 +47,8 @@ export interface EngineOptions {
   env?: NodeJS.ProcessEnv;
   dataDir?: string;
   secrets?: SecretStore;
+  /** Where MCP servers' sign-ins are kept (desktop: safeStorage); default <data>/mcp-credentials.json, 0600. */
+  mcpCredentials?: SecretFile;
   log?: Logger;
   /** Pass one to subscribe before start-up notices are published. */
   bus?: EventBus;
@@ -84,6 +88,8 @@ export interface Engine {
   tasks: ProcessManager;
   /** Each project's MCP servers (MC1–MC3). */
   mcp: McpHub;
+  /** Servers' questions waiting for the person (absent headless: no form can be shown there). */
+  mcpElicitations?: McpElicitations;
   dataDir: string;
   log: Logger;
   /** Start-up problems (a broken settings file…), also published as 'app:notice'; hosts show them to clients that connect later. */
@@ -171,6 +177,7 @@ export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
   const store = createSessionStore({ dataDir, log });
   const toolsConfig = opts.tools ?? {};
   // A project's own servers (.mcp.json) wait for the folder's trust like its hooks (PX4).
+  const mcpElicitations = toolsConfig.headless ? undefined : createMcpElicitations({ bus, newId: randomUUID });
   const mcp = createMcpHub({
     env,
     log,
@@ -179,6 +186,8 @@ export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
     ...(toolsConfig.strictMcpConfig ? { strict: true } : {}),
     onWarning: (dir, message) => projectNotice(dir, 'warn', message),
     stateFile: path.join(dataDir, 'mcp-projects.json'),
+    credentials: opts.mcpCredentials ?? defaultSecretFile(dataDir),
+    ...(mcpElicitations ? { elicit: mcpElicitations.ask } : {}),
     onChange: (dir) => bus.publish('mcp:changed', { servers: mcp.existing(dir)?.list() ?? [] }, { projectDir: dir }),
   });
   const maxTurns = opts.maxTurns ?? maxTurnsFromEnv(env);
@@ -229,7 +238,7 @@ export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
         offLedger();
         return appSandbox.dispose();
       });
-  return { bus, sessions, auth, model, settings, projectSettings, permissions, trust, tasks, mcp, dataDir, log, notices, dispose };
+  return { bus, sessions, auth, model, settings, projectSettings, permissions, trust, tasks, mcp, ...(mcpElicitations ? { mcpElicitations } : {}), dataDir, log, notices, dispose };
 }
 
 /**
@@ -275,7 +284,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       .filter((s) => s.name !== 'compact')
       .map((s) => ({ name: s.name, description: s.description, ...(s.argumentHint ? { argumentHint: s.argumentHint } : {}), source: s.source })),
   ];
-  const handlers = createHandlers({ skills, sessions: engine.sessions, auth: engine.auth, host: opts.host, log: engine.log, permissions: engine.permissions, trust: engine.trust, tasks: engine.tasks, sandbox: { sandbox: appSandbox, settings: (dir) => engine.projectSettings.current(dir) }, terminals, mcp: engine.mcp });
+  const handlers = createHandlers({ skills, sessions: engine.sessions, auth: engine.auth, host: opts.host, log: engine.log, permissions: engine.permissions, trust: engine.trust, tasks: engine.tasks, sandbox: { sandbox: appSandbox, settings: (dir) => engine.projectSettings.current(dir) }, terminals, mcp: engine.mcp, ...(engine.mcpElicitations ? { mcpElicitations: engine.mcpElicitations } : {}) });
   const dispatcher = createDispatcher({ ...handlers, log: engine.log });
   return {
     dispatcher,

@@ -15,6 +15,7 @@ import { createSandboxHandlers, type SandboxHandlerDeps } from './sandbox-handle
 import { transcriptPage } from './transcript-page';
 import { createMcpHandlers } from './mcp-handlers';
 import type { McpHub } from '../mcp/hub';
+import type { McpElicitations } from './mcp-elicitations';
 
 export interface HandlerDeps {
   sessions: SessionService;
@@ -35,6 +36,8 @@ export interface HandlerDeps {
   skills?: (projectDir: string) => Array<{ name: string; description: string; argumentHint?: string; source: 'project' | 'user' | 'app' }>;
   /** The projects' MCP servers (issue 17 item 6); without it every project has none. */
   mcp?: McpHub;
+  /** MCP servers' questions waiting for the person (issue 17 item 6). */
+  mcpElicitations?: McpElicitations;
 }
 
 function requireProject(ctx: HandlerContext): string {
@@ -188,7 +191,7 @@ export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; sen
           },
         }),
     ...createTerminalHandlers({ ...(deps.terminals ? { terminals: deps.terminals } : {}), requireProject }),
-    ...createMcpHandlers({ ...(deps.mcp ? { mcp: deps.mcp } : {}), requireProject }),
+    ...createMcpHandlers({ ...(deps.mcp ? { mcp: deps.mcp } : {}), requireProject, host: deps.host, log: deps.log, ...(deps.mcpElicitations ? { elicitations: deps.mcpElicitations } : {}) }),
   };
   const send: SendHandlers = {
     'log:write': ({ level, message }, ctx) => log[level](`renderer[${ctx.clientId}]: ${message}`),

@@ -79,6 +79,8 @@ export interface HostPort {
   openPath?(file: string): Promise<void>;
   /** Shows a file selected in the system's file manager (desktop only). */
   showInFolder?(file: string): void;
+  /** Opens a web page in the system browser (desktop only: an MCP server's sign-in page). */
+  openExternal?(url: string): Promise<void>;
 }
 
 /** Where events are scoped: a project's windows, or every client; optionally one client only. */

@@ -19,6 +19,7 @@ import { createRecentProjects } from './recent-projects';
 import { isDevLocation, isTrustedRendererUrl, rendererLocation } from './renderer-location';
 import { registerIpcRouter } from './router';
 import { createSafeStorageSecretStore } from './secrets';
+import { createMcpSecretFile } from './mcp-secrets';
 import { hardenSession } from './session-hardening';
 import { createAppTray, type AppTray } from './tray';
 import { createHardenedWindow } from './window';
@@ -210,7 +211,8 @@ async function boot(o: {
   projects = desktopProjects;
 
   const secrets = createSafeStorageSecretStore({ safeStorage, dataDir, log });
-  const core = await o.createCore({ host: desktopProjects.hostPort, env, dataDir, secrets, log });
+  const mcpCredentials = createMcpSecretFile({ safeStorage, dataDir, log });
+  const core = await o.createCore({ host: desktopProjects.hostPort, env, dataDir, secrets, mcpCredentials, log });
   notices = core.notices;
   clientClosed = core.clientClosed?.bind(core);
   const disposeRouter = registerIpcRouter({

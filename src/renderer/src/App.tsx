@@ -20,6 +20,7 @@ import { SandboxNotices } from './sandbox/SandboxNotices';
 import { ApprovalDialog } from './permissions/ApprovalDialog';
 import { McpButton } from './mcp/McpButton';
 import { McpPane } from './mcp/McpPane';
+import { McpQuestions } from './mcp/McpQuestion';
 import { ProcessesButton } from './processes/ProcessesButton';
 import { ProcessesPane } from './processes/ProcessesPane';
 import { RulesButton } from './rules/RulesButton';
@@ -108,6 +109,7 @@ export function App(): ReactNode {
           <ApprovalDialog reviewId={inbox.reviewId} inboxOpen={inbox.open} onReviewAll={inbox.showAll} onReviewEnd={inbox.endReview} />
           <AlwaysNotice />
           <SandboxNotices />
+          <McpQuestions />
           <Composer />
         </main>
         {todosShown && <TodosPane onClose={() => setTodosOpen(false)} />}

@@ -127,6 +127,8 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
   const offTasks = bridge.on('tasks:changed', () => void processes.getState().load());
   const offBlocked = bridge.on('sandbox:blocked', (e) => sandbox.getState().handleBlocked(e));
   const offMcp = bridge.on('mcp:changed', ({ servers }) => mcp.getState().handleChanged(servers));
+  const offQuestion = bridge.on('mcp:elicitation', (question) => mcp.getState().handleQuestion(question));
+  const offQuestionClosed = bridge.on('mcp:elicitation-closed', ({ id }) => mcp.getState().handleQuestionClosed(id));
   const offNotice = bridge.on('app:notice', (notice) => app.getState().pushBanner({ level: notice.level, message: notice.message }));
   const offConnection = bridge.onConnection((state) => {
     const wasDown = app.getState().connection !== 'open';
@@ -168,6 +170,8 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
       offTasks();
       offBlocked();
       offMcp();
+      offQuestion();
+      offQuestionClosed();
       offTrust();
       offConnection();
       terminal.dispose();
