@@ -11,7 +11,8 @@ import type { TurnOutcome } from '../engine/session';
 import { missingKeyMessage } from '../model/config';
 import type { RunArgs } from './args';
 import type { CliIO } from './io';
-import { initEvent, resultEvent } from './output';
+import { budgetExitMessage, EXIT_BUDGET, initEvent, resultEvent } from './output';
+import { modelPrice } from '../model/pricing';
 import { createRunPrinter } from './printer';
 
 async function readStdin(stdin: NonNullable<CliIO['stdin']>): Promise<string> {
@@ -95,10 +96,12 @@ export async function runCommand(args: RunArgs, io: CliIO): Promise<number> {
     }
     // The servers connect (or fail) before the first request, so the model is offered their tools.
     await engine.mcp.forProject(dir).ready();
-    const session = await engine.sessions.createSession(dir);
+    const model = engine.model.config(args.model ?? undefined).model;
+    // A budget in dollars needs the model's price: without it the run could not tell when to stop.
+    if (args.maxBudgetUsd !== null && !modelPrice(model)) return fail(`--max-budget-usd needs a model whose price Agent Desk knows; the price of ${model} is not known`, 2);
+    const session = await engine.sessions.createSession(dir, args.maxBudgetUsd !== null ? { budget: { usd: args.maxBudgetUsd } } : {});
     // Resolve the mode now: a bypassPermissions the policy disables is refused before the turn starts.
     const mode = session.permissionMode();
-    const model = engine.model.config(args.model ?? undefined).model;
     if (format === 'stream-json') {
       json(initEvent({ sessionId: session.id, cwd: dir, model, tools: session.toolNames(), permissionMode: mode, version: APP_VERSION, apiKeySource: status.source }));
     }
@@ -115,9 +118,10 @@ export async function runCommand(args: RunArgs, io: CliIO): Promise<number> {
     if (outcome.aborted) errorMessage = 'Stopped.';
     else if (outcome.error) errorMessage = outcome.error.message;
     else if (outcome.maxTurnsReached) errorMessage = `Reached the maximum number of turns (${args.maxTurns ?? outcome.turns}).`;
+    else if (outcome.budgetStopped) errorMessage = budgetExitMessage(session.budgetStatus(), args.maxBudgetUsd !== null);
     printer.end();
     if (format !== 'text') json(resultEvent(outcome, session.id, errorMessage, printer.denials));
-    if (errorMessage !== null) return fail(errorMessage, outcome.aborted ? 130 : 1);
+    if (errorMessage !== null) return fail(errorMessage, outcome.aborted ? 130 : outcome.budgetStopped ? EXIT_BUDGET : 1);
     return 0;
   } finally {
     offNotices();
