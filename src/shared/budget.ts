@@ -45,6 +45,18 @@ export const BudgetStatus = z.object({
 });
 export type BudgetStatus = z.infer<typeof BudgetStatus>;
 
+/** The budget question's request name in the approval inbox: no tool has it, the renderer gives it its own form. */
+export const BUDGET_REQUEST_NAME = 'Budget';
+
+/** What the budget question carries for its form. */
+export const BudgetQuestionInput = z.object({
+  status: BudgetStatus,
+  /** The raise offered first. */
+  suggestedRaise: Budget,
+  owner: z.enum(['conversation', 'task']),
+});
+export type BudgetQuestionInput = z.infer<typeof BudgetQuestionInput>;
+
 export const hasLimit = (b: Budget | undefined | null): b is Budget => !!b && (b.usd !== undefined || b.tokens !== undefined);
 
 /**

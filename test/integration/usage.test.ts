@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SessionEvent } from '../../src/shared/session-events';
 import { AgentData } from '../../src/shared/tools/agent';
-import { localDay } from '../../src/main/model/usage';
+import { localDay } from '../../src/shared/model/local-day';
 import { createHarness, type Harness } from './harness';
 
 let h: Harness;

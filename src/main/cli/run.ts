@@ -12,7 +12,7 @@ import { missingKeyMessage } from '../model/config';
 import type { RunArgs } from './args';
 import type { CliIO } from './io';
 import { budgetExitMessage, EXIT_BUDGET, initEvent, resultEvent } from './output';
-import { modelPrice } from '../model/pricing';
+import { modelPrice } from '../../shared/model/pricing';
 import { createRunPrinter } from './printer';
 
 async function readStdin(stdin: NonNullable<CliIO['stdin']>): Promise<string> {

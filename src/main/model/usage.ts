@@ -3,7 +3,8 @@
 // resumed session keeps its total), and what a conversation cost per local day (issue 20 item 3).
 import type { UsageTotals } from '../../shared/session-events';
 import type { DaySpend, ExtraUsage, Message, SessionSpend, Usage } from '../../shared/transcript';
-import { usageCost } from './pricing';
+import { localDay } from '../../shared/model/local-day';
+import { usageCost } from '../../shared/model/pricing';
 
 export const ZERO_USAGE: Usage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 };
 export const ZERO_TOTALS: UsageTotals = { ...ZERO_USAGE, costUsd: 0 };
@@ -52,13 +53,6 @@ export function totalsOf(messages: readonly Message[], extra: readonly ExtraUsag
   let total = ZERO_TOTALS;
   for (const c of callsOf(messages, extra)) total = addTotals(total, callTotals(c.model, c.usage));
   return total;
-}
-
-/** The local day of a moment, `YYYY-MM-DD`. */
-export function localDay(at: number): string {
-  const d = new Date(at);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
 /** What a conversation cost in all and per local day, oldest day first. */

@@ -1,20 +1,9 @@
 // The budget's question in the approval inbox (issue 20 item 4): a request of its own kind ("Budget"),
 // answered with plain data — allow_once goes on once more, allow_once with `updatedInput.raise` raises
 // the budget by that much, deny stops. Nobody answering a background task's question in time is a stop.
-import { Budget, type BudgetAnswer, type BudgetStatus } from '../../../shared/budget';
+import { Budget, BUDGET_REQUEST_NAME, type BudgetAnswer, type BudgetQuestionInput, type BudgetStatus } from '../../../shared/budget';
 import { budgetQuestionText, suggestedRaise, type BudgetOwner } from '../../../shared/budget-words';
 import type { PermissionReplyInput, PermissionRequestView, RequestOrigin } from '../../../shared/permissions/request';
-
-/** The request's tool name: no tool has it, the renderer gives it its own form. */
-export const BUDGET_REQUEST_NAME = 'Budget';
-
-/** What the question carries for its form. */
-export interface BudgetQuestionInput {
-  status: BudgetStatus;
-  /** The raise offered first. */
-  suggestedRaise: Budget;
-  owner: BudgetOwner;
-}
 
 export function budgetQuestion(a: { requestId: string; sessionId: string; status: BudgetStatus; owner: BudgetOwner; origin?: RequestOrigin }): PermissionRequestView {
   const input: BudgetQuestionInput = { status: a.status, suggestedRaise: suggestedRaise(a.status.limit), owner: a.owner };

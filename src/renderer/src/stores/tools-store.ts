@@ -1,10 +1,11 @@
 // Tool calls of the open session (latest snapshot per call, live progress), the permission requests
-// waiting for the person (every session, subagent and task of the project, oldest first) and token
-// usage per session. Fed by session events, session:open snapshots and permission:pending; components
+// waiting for the person (every session, subagent and task of the project, oldest first), token
+// usage per session and per subagent (by its Agent call), and each session's budget. Fed by session events, session:open snapshots and permission:pending; components
 // read it and call reply() / replyMany().
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { PermissionDecision, PermissionRequestView } from '../../../shared/permissions/request';
 import type { RuleDestination } from '../../../shared/permissions/rule-store';
+import type { BudgetStatus } from '../../../shared/budget';
 import type { SessionEvent, UsageTotals } from '../../../shared/session-events';
 import type { ToolCallState, ToolCallView, ToolProgress } from '../../../shared/tools/tool-call';
 import type { Bridge } from '../bridge/types';
@@ -28,6 +29,7 @@ export interface ToolsSnapshot {
   pendingPermissions: PermissionRequestView[];
   usage: UsageTotals | null;
   contextWindow?: number;
+  budget?: BudgetStatus | null;
 }
 
 export interface ReplyExtra {
@@ -64,6 +66,10 @@ export interface ToolsState {
   /** Requests whose answers travel together (replyMany): their buttons wait too. */
   answering: string[];
   usage: Record<string, SessionUsage>;
+  /** What each subagent spent so far, by the Agent call that runs it (its card shows it). */
+  agentUsage: Record<string, UsageTotals>;
+  /** Each session's budget, when it has one (issue 20 item 4). */
+  budget: Record<string, BudgetStatus>;
 
   /** Another session is shown (null = a new one): its calls replace the old ones. */
   enter(sessionId: string | null): void;
@@ -149,6 +155,8 @@ export function createToolsStore(bridge: Bridge, options: ToolsStoreOptions): To
       replying: null,
       answering: [],
       usage: {},
+      agentUsage: {},
+      budget: {},
 
       enter(sessionId) {
         queue.clear();
@@ -164,7 +172,8 @@ export function createToolsStore(bridge: Bridge, options: ToolsStoreOptions): To
         const fresh = snapshot.pendingPermissions.filter((r) => !known.has(r.requestId) && !resolved.has(r.requestId));
         const window = snapshot.contextWindow ? { context: { window: snapshot.contextWindow } } : {};
         const usage = snapshot.usage && !get().usage[sessionId] ? { ...get().usage, [sessionId]: { total: snapshot.usage, turn: null, ...window } } : get().usage;
-        set({ calls, permissions: [...queued, ...fresh], usage });
+        const budget = snapshot.budget ? { ...get().budget, [sessionId]: snapshot.budget } : get().budget;
+        set({ calls, permissions: [...queued, ...fresh], usage, budget });
       },
 
       handleEvent(event) {
@@ -193,8 +202,16 @@ export function createToolsStore(bridge: Bridge, options: ToolsStoreOptions): To
           case 'permission_resolved':
             removeRequest(event.requestId);
             return;
-          case 'usage':
-            set({ usage: { ...get().usage, [event.sessionId]: { total: event.total, turn: event.turn, ...(event.context ? { context: event.context } : {}) } } });
+          case 'usage': {
+            const { agent } = event;
+            const before = get().usage[event.sessionId];
+            // A subagent's call adds to the total; how full the conversation is stays its own last call's.
+            const usage = agent && before ? { ...before, total: event.total } : { total: event.total, turn: agent ? null : event.turn, ...(event.context ? { context: event.context } : {}) };
+            set({ usage: { ...get().usage, [event.sessionId]: usage }, ...(agent ? { agentUsage: { ...get().agentUsage, [agent.toolUseId]: agent.total } } : {}) });
+            return;
+          }
+          case 'budget':
+            set({ budget: { ...get().budget, [event.sessionId]: event.budget } });
             return;
           case 'status':
             if (isCurrent && event.status === 'idle') queue.flush();
@@ -289,7 +306,7 @@ export function createToolsStore(bridge: Bridge, options: ToolsStoreOptions): To
         queue.clear();
         resolved.clear();
         pendingSeq++;
-        set({ sessionId: null, calls: {}, progress: {}, permissions: [], replying: null, answering: [], usage: {} });
+        set({ sessionId: null, calls: {}, progress: {}, permissions: [], replying: null, answering: [], usage: {}, agentUsage: {}, budget: {} });
       },
     };
   });

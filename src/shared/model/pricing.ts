@@ -2,8 +2,9 @@
 // (platform.claude.com "Pricing", checked for this table): input, output, cache writes (the 5-minute
 // kind Agent Desk asks for) and cache reads each priced on their own — the newer models' cache reads
 // are not the old 0.1 × input. Some models cost more per token when one request's prompt (input plus
-// cache reads and writes) is long. A model not in the table has no price: its cost is null, never a guess.
-import type { Usage } from '../../shared/transcript';
+// cache reads and writes) is long. A model not in the table has no price: its cost is null, never a
+// guess. Shared: the engine counts with it, the transcript prices a reopened conversation's turns.
+import type { Usage } from '../transcript';
 
 /** USD per million tokens. */
 export interface ModelPrice {
