@@ -163,6 +163,8 @@ export function afterSaving(client: ModelClient, settled: () => Promise<void>): 
       await settled();
       yield* client.stream(request, signal);
     },
+    // A count sends nothing of the conversation's to keep: it need not wait.
+    ...(client.countTokens ? { countTokens: (request, signal) => client.countTokens!(request, signal) } : {}),
   };
 }
 

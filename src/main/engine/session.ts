@@ -366,7 +366,11 @@ export class Session {
         this.turnModel = model;
         this.turnAppend = append;
       },
-      count: (m, model) => this.accounts.count(m, model),
+      count: (m, model) => {
+        // What the API said the request was calibrates the next estimate (issue 20 item 1).
+        if (m.role === 'assistant' && m.usage) this.compaction.calibrate(m.usage);
+        return this.accounts.count(m, model);
+      },
       budget: this.budget,
       settle: (info) => this.settle(info),
     };
