@@ -33,6 +33,10 @@ const ownerWords = (o: BudgetOwner) => (o === 'task' ? 'This background task' : 
 /** The transcript's line for the budget's phase; null when there is nothing to say (well under it). */
 export function budgetNoticeText(s: BudgetStatus, owner: BudgetOwner = 'conversation'): string | null {
   const who = ownerWords(owner);
+  // Never a silent overrun: a dollar budget that cannot be counted says so.
+  if (s.limit.usd !== undefined && s.spentUsd === null && s.limit.tokens === undefined && s.phase !== 'stopped') {
+    return `${who} used a model whose price Agent Desk does not know, so its budget of ${moneyWords(s.limit.usd)} cannot be checked. Set a budget in tokens to cap it.`;
+  }
   switch (s.phase) {
     case 'under':
       return null;

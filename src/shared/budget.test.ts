@@ -65,6 +65,10 @@ describe('budget states', () => {
     expect(budgetNoticeText(status)).toBe('This conversation has used 84 % of its budget ($0.84 of $1.00). When it is used up, the assistant pauses and asks you before it goes on.');
     expect(budgetQuestionText({ ...status, phase: 'paused' }, 'task')).toMatch(/^This background task has used up its budget of \$1\.00/);
     expect(budgetNoticeText({ ...status, phase: 'under' })).toBeNull();
+    // A dollar budget whose cost cannot be told says so instead of going over in silence.
+    expect(budgetNoticeText({ ...status, phase: 'under', spentUsd: null, percent: null })).toBe(
+      'This conversation used a model whose price Agent Desk does not know, so its budget of $1.00 cannot be checked. Set a budget in tokens to cap it.',
+    );
     expect(limitWords({ usd: 5, tokens: 200_000 })).toBe('$5.00 or 200,000 tokens');
     expect(moneyWords(0.005)).toBe('$0.005');
     expect(suggestedRaise({ usd: 0.2, tokens: 50_000 })).toEqual({ usd: 1, tokens: 100_000 });

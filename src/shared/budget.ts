@@ -127,7 +127,8 @@ export function budgetStatus(state: BudgetState, spent: Spent): BudgetStatus {
     limit: state.limit,
     spentUsd: spent.usd === null ? null : round(spent.usd),
     spentTokens: spent.tokens,
-    percent: use === null ? null : Math.floor(use * 100),
+    // 0.42 / 0.4 is 1.0499999999999998 in floats: a hair over for the percent's sake.
+    percent: use === null ? null : Math.floor(use * 100 + 1e-9),
     phase: state.phase,
   };
 }

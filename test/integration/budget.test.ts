@@ -121,15 +121,19 @@ describe('headless --max-budget-usd', () => {
   it('stops before the next request once the run has spent the amount: its message, error_max_budget_usd, exit code 3', async () => {
     // claude-sonnet-5 at $2 / $10 per million: 100,000 input tokens and 1,000 output are $0.21 a call.
     for (let i = 1; i <= 5; i++) h.server.push({ ...step(`toolu_h${i}`), usage: { input_tokens: 100_000, output_tokens: 1000 } });
-    const text = await runCli(h, ['-p', 'Do the steps', '--max-budget-usd', '0.40']);
+    const text = await runCli(h, ['-p', 'Do the steps', '--max-budget-usd', '0.50']);
     expect(text.code).toBe(3);
-    expect(h.server.requests).toHaveLength(2);
-    expect(text.stderr).toBe('agent-desk: Reached the budget of $0.40 for this run (--max-budget-usd): spent $0.42 of $0.40. It stopped before its next request to the model.\n');
+    expect(h.server.requests).toHaveLength(3);
+    expect(text.stderr).toBe(
+      'agent-desk: note: This run has used 84 % of its budget ($0.42 of $0.50). When it is used up, the run stops before its next request.\n' +
+        'agent-desk: Reached the budget of $0.50 for this run (--max-budget-usd): spent $0.63 of $0.50. It stopped before its next request to the model.\n',
+    );
 
     for (let i = 1; i <= 5; i++) h.server.push({ ...step(`toolu_j${i}`), usage: { input_tokens: 100_000, output_tokens: 1000 } });
     const json = await runCli(h, ['-p', 'Do the steps', '--max-budget-usd', '0.1', '--output-format', 'json']);
     expect(json.code).toBe(3);
     expect(JSON.parse(json.stdout)).toMatchObject({ type: 'result', subtype: 'error_max_budget_usd', is_error: true, total_cost_usd: 0.21, num_turns: 1 });
+    expect(JSON.parse(json.stdout).result).toBe('Reached the budget of $0.10 for this run (--max-budget-usd): spent $0.21 of $0.10. It stopped before its next request to the model.');
   });
 
   it('a nonsense amount is a usage error', async () => {

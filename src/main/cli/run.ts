@@ -12,6 +12,7 @@ import { missingKeyMessage } from '../model/config';
 import type { RunArgs } from './args';
 import type { CliIO } from './io';
 import { budgetExitMessage, EXIT_BUDGET, initEvent, resultEvent } from './output';
+import { budgetNoticeText } from '../../shared/budget-words';
 import { modelPrice } from '../../shared/model/pricing';
 import { createRunPrinter } from './printer';
 
@@ -106,8 +107,16 @@ export async function runCommand(args: RunArgs, io: CliIO): Promise<number> {
       json(initEvent({ sessionId: session.id, cwd: dir, model, tools: session.toolNames(), permissionMode: mode, version: APP_VERSION, apiKeySource: status.source }));
     }
     const printer = createRunPrinter(io, format, session.id);
+    let budgetNoted = false;
     const off = engine.bus.subscribe((channel, payload) => {
-      if (channel === 'session:event') printer.onEvent(payload as SessionEvent);
+      if (channel !== 'session:event') return;
+      const ev = payload as SessionEvent;
+      printer.onEvent(ev);
+      // The budget's 80 % notice (issue 20 item 4), once, where a script's reader sees notes.
+      if (ev.type === 'budget' && !budgetNoted && ((ev.budget.phase === 'near' && (ev.budget.percent ?? 0) < 100) || (ev.budget.spentUsd === null && ev.budget.limit.usd !== undefined))) {
+        budgetNoted = true;
+        note('info', budgetNoticeText(ev.budget)!.replace(/^This conversation/, 'This run').replace(/the assistant pauses and asks you before it goes on/, 'the run stops before its next request'));
+      }
     });
     const { done } = session.start(prompt, { ...(args.model ? { model: args.model } : {}), ...(args.maxTurns ? { maxTurns: args.maxTurns } : {}) });
     const stopOnInterrupt = io.onInterrupt?.(() => void session.stop());

@@ -9,10 +9,11 @@ export function BudgetNotice(): ReactNode {
   const currentId = useSessions((s) => s.currentId);
   const status = useTools((s) => (currentId ? s.budget[currentId] : undefined));
   if (!status || status.phase === 'stopped') return null;
+  const unknown = status.spentUsd === null && status.limit.usd !== undefined;
   const text = budgetNoticeText(status);
   if (!text) return null;
   return (
-    <p className={`budget-note budget-note--${status.phase}`} role="status" aria-label="Budget">
+    <p className={`budget-note budget-note--${unknown ? 'near' : status.phase}`} role="status" aria-label="Budget">
       {text}
     </p>
   );
