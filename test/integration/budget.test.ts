@@ -99,6 +99,32 @@ describe('a conversation that reaches its budget', () => {
   });
 });
 
+describe("a subagent's calls", () => {
+  beforeEach(() => h.projectSettings({ agentDesk: { budget: { conversation: { tokens: 5000 } } } }));
+
+  it("count in the conversation's budget and pass its gate: the subagent pauses too, and a stop ends both", async () => {
+    h.server.push(
+      { content: [{ type: 'tool_use', id: 'toolu_agent', name: 'Agent', input: { description: 'Dig', prompt: 'Dig deep', subagent_type: 'general-purpose' } }], usage: { input_tokens: 2000, output_tokens: 100 } },
+      step('toolu_c1'),
+      step('toolu_c2'),
+      step('toolu_c3'),
+      { content: [{ type: 'text', text: 'never' }] },
+    );
+    const engine = await h.engine();
+    const session = await engine.sessions.createSession(h.projectDir);
+    const run = session.start('Send a helper').done;
+    const ask = await question();
+    // The parent's call and two of the subagent's went; the subagent's third waits.
+    expect(h.server.requests).toHaveLength(3);
+    expect(ask.message).toContain('(6,300 of 5,000 tokens)');
+    expect(await engine.sessions.replyPermission(h.projectDir, { requestId: ask.requestId, decision: 'deny' })).toBe(true);
+    const outcome = await run;
+    expect(h.server.requests).toHaveLength(3);
+    expect(outcome).toMatchObject({ budgetStopped: true, stopped: { kind: 'budget' } });
+    expect(h.calls().get('toolu_agent')!.result!.text).toContain('Stopped at the budget');
+  });
+});
+
 describe('a background task with its own budget', () => {
   it('nobody answers in time: the question becomes a stop, never a continue', async () => {
     h.env.AGENT_DESK_TASK_APPROVAL_TIMEOUT_S = '0.3';
