@@ -35,6 +35,8 @@ import { createMcpHub, type McpHub } from '../mcp/hub';
 import { defaultSecretFile, type SecretFile } from '../mcp/oauth/credentials';
 import { createMcpElicitations, type McpElicitations } from './mcp-elicitations';
 import { compactSettingsFrom } from '../engine/compact/settings';
+import { budgetPolicies } from '../engine/budget/policy';
+import { taskApprovalTimeoutMs } from '../engine/tools/task-approval';
 import { createTerminalService, type TerminalService } from '../terminal/terminal-service';
 
 /** Where a host keeps the API key typed into the app (desktop: safeStorage). */
@@ -202,6 +204,8 @@ export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
     systemPrompt: (projectDir) => buildSystemPrompt({ projectDir }),
     // Claude Code's summary variables, from the environment or a settings file's `env` (issue 20 item 2).
     compaction: (projectDir) => compactSettingsFrom({ ...env, ...projectSettings.current(projectDir).env }),
+    // Agent Desk's own `agentDesk.budget` keys (issue 20 item 4); headless, nobody can answer its question.
+    budget: budgetPolicies({ budgets: (dir) => projectSettings.current(dir).budget, headless: opts.tools?.headless === true, taskTimeoutMs: taskApprovalTimeoutMs(env) }),
     now: Date.now,
     newId: randomUUID,
     settings: projectSettings,

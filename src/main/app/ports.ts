@@ -1,6 +1,7 @@
 // The services handlers need, as interfaces: the engine implements them, hosts inject their own parts.
 import type { AuthStatus, EventChannel, EventPayload, HostKind, ProjectInfo } from '../../shared/ipc/contract';
 import type { PermissionReplyInput, PermissionRequestView, RequestOrigin } from '../../shared/permissions/request';
+import type { Budget, BudgetStatus } from '../../shared/budget';
 import type { UsageTotals } from '../../shared/session-events';
 import type { ToolCallView } from '../../shared/tools/tool-call';
 import type { WorkingFolder } from '../../shared/working-folder';
@@ -10,6 +11,11 @@ import type { HandlerContext } from '../ipc/context';
 export interface CreateSessionOptions {
   /** Whose session it is; kind 'task' = a background task, whose unanswered permission requests expire into denials. */
   origin?: RequestOrigin;
+  /**
+   * Its own budget (issue 20 item 4), over the settings' `agentDesk.budget`: at 80 % a notice, at 100 %
+   * it pauses and asks in the inbox (a task's unanswered question becomes a stop after the approvals' wait).
+   */
+  budget?: Budget;
 }
 
 export interface SessionService {
@@ -29,6 +35,7 @@ export interface SessionService {
     mode?: string;
     workingFolder?: WorkingFolder | null;
     contextWindow?: number;
+    budget?: BudgetStatus | null;
   }>;
   /** Starts a turn and resolves once it is accepted; the reply streams as events. Throws IpcFailure('busy') while a turn runs. */
   send(projectDir: string, sessionId: string, text: string): Promise<void>;

@@ -13,6 +13,7 @@ import {
   UndoAlwaysInput,
   UndoAlwaysResult,
 } from '../permissions/rule-store';
+import { BudgetStatus } from '../budget';
 import { SessionEvent, UsageTotals } from '../session-events';
 import { ToolCallView } from '../tools/tool-call';
 import { Message, SessionStatus, SessionSummary } from '../transcript';
@@ -106,6 +107,8 @@ export const invokeContract = {
       usage: UsageTotals.nullable().default(null),
       /** Tokens the model reads at once, as this session counts them (a configured window wins; issue 20). */
       contextWindow: z.number().int().positive().optional(),
+      /** Its budget now (issue 20 item 4): share used and phase; null when it has none. */
+      budget: BudgetStatus.nullable().default(null),
       /** Messages before the ones sent, for session:earlier (a long conversation comes a page at a time). */
       earlier: z.number().int().min(0).default(0),
       /** Messages on earlier pages whose file changes came along (for the Changes pane), not shown yet. */
