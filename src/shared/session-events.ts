@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { PermissionDecision, PermissionRequestView } from './permissions/request';
 import { SavedAlwaysRule } from './permissions/rule-store';
 import { ToolCallView, ToolProgress } from './tools/tool-call';
+import { WorkItem } from './tools/work-items';
 import { Message, RunStop, SessionStatus, SessionSummary } from './transcript';
 
 export const ErrorInfo = z.object({
@@ -82,5 +83,7 @@ export const SessionEvent = z.discriminatedUnion('type', [
   z.object({ ...base, type: z.literal('compacting'), trigger: z.enum(['auto', 'manual']) }),
   /** The session's permission mode changed (the person chose one, plan mode began, a plan was approved). */
   z.object({ ...base, type: z.literal('mode'), mode: z.string() }),
+  /** The conversation's task list changed (a Task tool of it or of its subagents, or a conversation sharing the list): all of it. */
+  z.object({ ...base, type: z.literal('task_list'), items: z.array(WorkItem) }),
 ]);
 export type SessionEvent = z.infer<typeof SessionEvent>;

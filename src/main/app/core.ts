@@ -31,6 +31,7 @@ import { loadSkills } from '../skills/load-skills';
 import { createFolderTrust, type FolderTrust, type FolderTrustMode } from './folder-trust';
 import { startProcessManager, type ProcessManager } from './process-manager';
 import { appTasks } from '../tasks/app-tasks';
+import { createTaskListOf, createWorkLists, type TaskListOf } from '../tasks/work-lists';
 import { createMcpHub, type McpHub } from '../mcp/hub';
 import { compactSettingsFrom } from '../engine/compact/settings';
 import { createTerminalService, type TerminalService } from '../terminal/terminal-service';
@@ -84,6 +85,8 @@ export interface Engine {
   tasks: ProcessManager;
   /** Each project's MCP servers (MC1–MC3). */
   mcp: McpHub;
+  /** Each conversation's task list (issue 18 item 3). */
+  taskListOf: TaskListOf;
   dataDir: string;
   log: Logger;
   /** Start-up problems (a broken settings file…), also published as 'app:notice'; hosts show them to clients that connect later. */
@@ -182,6 +185,8 @@ export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
     onChange: (dir) => bus.publish('mcp:changed', { servers: mcp.existing(dir)?.list() ?? [] }, { projectDir: dir }),
   });
   const maxTurns = opts.maxTurns ?? maxTurnsFromEnv(env);
+  // A settings file's `env` counts as Claude Code's does: over the environment the app was started with.
+  const taskListOf = createTaskListOf({ dataDir, lists: createWorkLists(log), env: (dir) => ({ ...env, ...projectSettings.current(dir).env }) });
   const permissions = createPermissionService({ settings: projectSettings, env, cliRules: () => cliRules(toolsConfig), store });
   const sessions = new SessionManager({
     store,
@@ -213,6 +218,7 @@ export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
       newId: randomUUID,
       model,
       mcp,
+      taskListOf,
     })),
   });
 
@@ -229,7 +235,7 @@ export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
         offLedger();
         return appSandbox.dispose();
       });
-  return { bus, sessions, auth, model, settings, projectSettings, permissions, trust, tasks, mcp, dataDir, log, notices, dispose };
+  return { bus, sessions, auth, model, settings, projectSettings, permissions, trust, tasks, mcp, taskListOf, dataDir, log, notices, dispose };
 }
 
 /**
@@ -275,7 +281,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       .filter((s) => s.name !== 'compact')
       .map((s) => ({ name: s.name, description: s.description, ...(s.argumentHint ? { argumentHint: s.argumentHint } : {}), source: s.source })),
   ];
-  const handlers = createHandlers({ skills, sessions: engine.sessions, auth: engine.auth, host: opts.host, log: engine.log, permissions: engine.permissions, trust: engine.trust, tasks: engine.tasks, sandbox: { sandbox: appSandbox, settings: (dir) => engine.projectSettings.current(dir) }, terminals, mcp: engine.mcp });
+  const handlers = createHandlers({ skills, sessions: engine.sessions, auth: engine.auth, host: opts.host, log: engine.log, permissions: engine.permissions, trust: engine.trust, tasks: engine.tasks, sandbox: { sandbox: appSandbox, settings: (dir) => engine.projectSettings.current(dir) }, terminals, mcp: engine.mcp, taskListOf: engine.taskListOf });
   const dispatcher = createDispatcher({ ...handlers, log: engine.log });
   return {
     dispatcher,

@@ -21,6 +21,7 @@ import { createSideQuery } from './tools/side-query';
 import type { ModelAccess } from '../model/access';
 import type { SubagentModels } from './subagent/host';
 import { sidechainDir } from './subagent/sidechain';
+import type { TaskListOf } from '../tasks/work-lists';
 
 export type NoticeLevel = 'info' | 'warn' | 'error';
 
@@ -60,6 +61,8 @@ export interface RuntimeFactoryOptions {
   model?: ModelAccess;
   /** The app's MCP servers: a session offers its project's tools (absent: no MCP tools). */
   mcp?: McpHub;
+  /** Each conversation's task list (the Task tools'); absent: those tools say there is none. */
+  taskListOf?: TaskListOf;
 }
 
 export function toolResultsDir(dataDir: string, projectDir: string, sessionId: string): string {
@@ -77,6 +80,9 @@ export function createSessionRuntimeFactory(opts: RuntimeFactoryOptions): Sessio
     const settings = () => opts.settings.current(projectDir);
     const notify = (level: NoticeLevel, message: string) => opts.notify(projectDir, level, message);
     let tools: ToolRuntime | undefined;
+    const workList = opts.taskListOf?.(projectDir, sessionId);
+    // Whoever changes the list (this conversation, its subagents, a conversation sharing it), its windows follow.
+    const offList = workList?.subscribe((items) => publish({ type: 'task_list', items }));
     // The runner reads hooks per event but takes its env once: one runner per settings snapshot.
     const runners = new WeakMap<ClaudeSettings, HookRunner>();
     const runner = (): HookRunner => {
@@ -128,12 +134,16 @@ export function createSessionRuntimeFactory(opts: RuntimeFactoryOptions): Sessio
       ...(origin?.().kind === 'task' ? { approvalTimeoutMs: taskTimeoutMs } : {}),
       ...(opts.model ? { sideQuery: createSideQuery({ model: opts.model, envs: () => [opts.env, settings().env] }) } : {}),
       ...(opts.mcp ? { mcpTools: () => mcpToolsOf(opts.mcp!.forProject(projectDir)) } : {}),
+      ...(workList ? { workList } : {}),
     });
     return {
       tools,
       hooks,
       notify,
-      dispose: () => appTasks.stopAll(sessionId),
+      dispose: () => {
+        offList?.();
+        return appTasks.stopAll(sessionId);
+      },
     };
   };
 }

@@ -13,6 +13,10 @@ import { GrepTool } from './grep/grep.tool';
 import { NotebookEditTool } from './notebook-edit/notebook-edit.tool';
 import { ReadTool } from './read/read.tool';
 import { SkillTool } from './skill/skill.tool';
+import { TaskCreateTool } from './task-create/task-create.tool';
+import { TaskGetTool } from './task-get/task-get.tool';
+import { TaskListTool } from './task-list/task-list.tool';
+import { TaskUpdateTool } from './task-update/task-update.tool';
 import { TaskOutputTool } from './task-output/task-output.tool';
 import { TaskStopTool } from './task-stop/task-stop.tool';
 import { TodoWriteTool } from './todo-write/todo-write.tool';
@@ -45,8 +49,12 @@ export function getAllBaseTools(): AnyTool[] {
     NotebookEditTool,
     ReadTool,
     SkillTool,
+    TaskCreateTool,
+    TaskGetTool,
+    TaskListTool,
     TaskOutputTool,
     TaskStopTool,
+    TaskUpdateTool,
     TodoWriteTool,
     ToolSearchTool,
     WebFetchTool,

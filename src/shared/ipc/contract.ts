@@ -20,6 +20,7 @@ import { TrustStatus } from '../trust';
 import { sandboxEvents, sandboxInvoke } from './sandbox-contract';
 import { mcpEvents, mcpInvoke } from './mcp-contract';
 import { tasksEvents, tasksInvoke } from './tasks-contract';
+import { taskListInvoke } from './task-list-contract';
 import { terminalEvents, terminalInvoke } from './terminal-contract';
 
 const empty = z.strictObject({});
@@ -199,6 +200,7 @@ export const invokeContract = {
     response: z.object({ shown: z.enum(['file', 'folder']) }),
   },
   ...tasksInvoke,
+  ...taskListInvoke,
   ...terminalInvoke,
   ...sandboxInvoke,
   ...mcpInvoke,

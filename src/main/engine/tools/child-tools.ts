@@ -68,6 +68,8 @@ export function createChildTools(kit: ChildToolsKit, spec: ChildToolsSpec): Chil
       deferredTools: deferred,
       backgroundRequests,
       ...(fileState ? { fileState } : {}),
+      // What it starts in the background says who started it (TaskList, TaskGet).
+      ...(spec.origin.kind === 'subagent' ? { agentLabel: spec.origin.label } : {}),
     };
     return modifiers.reduce((ctx, m) => {
       try {

@@ -12,6 +12,8 @@ import type { PermissionMode, RuleBehavior, RuleSet } from '../../permissions/ty
 import type { ClaudeSettings } from '../../settings/claude-settings';
 import { getAllBaseTools } from '../../tools/builtin';
 import { assembleToolPool, simpleModeFromEnv } from '../../tools/core/assemble';
+import { checklistFor } from '../../tools/core/checklist';
+import type { WorkListStore } from '../../tasks/work-list';
 import { createBackgroundRequests } from '../../tools/core/backgrounding';
 import { createDeferredToolState } from '../../tools/core/deferred';
 import type { SideQuery } from '../../tools/core/side-query';
@@ -68,6 +70,8 @@ export interface ToolRuntimeOptions {
   mcpTools?: () => readonly AnyTool[];
   /** What subagents need (the Agent tool, AG7): the model, and where their transcripts go. Absent: none. */
   subagents?: { models: SubagentModels; sidechainDir: string; hooks?: SubagentHooks };
+  /** The conversation's task list (the Task tools'); absent: those tools say there is none. */
+  workList?: WorkListStore;
 }
 
 export interface ToolRuntime extends ToolRunner {
@@ -109,6 +113,8 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
   const state: SessionToolState = { cwd: opts.projectDir };
   const fromCli = cliRules(config);
   const simple = config.simple === true || simpleModeFromEnv(opts.env);
+  // Chosen once, so the tools array stays the same for the whole conversation (AS5).
+  const checklist = checklistFor({ headless: config.headless === true, env: { ...opts.env, ...opts.settings().env } });
   const baseTools = config.baseTools ?? getAllBaseTools;
   const views = new Map<string, ToolCallView>();
   let modifiers: Array<(ctx: ToolUseContext) => ToolUseContext> = [];
@@ -129,7 +135,7 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
     const extra = modifiers.length > 0 && !settings.managedRulesOnly ? (context().extraAllow ?? []) : [];
     return extra.length > 0 ? { ...merged, allow: [...merged.allow, ...extra] } : merged;
   };
-  const assemble = (): AnyTool[] => assembleToolPool({ mode: mode(), simple, alwaysDenyRules: rules().deny.map((e) => e.rule) }, opts.mcpTools?.() ?? [], baseTools());
+  const assemble = (): AnyTool[] => assembleToolPool({ mode: mode(), simple, checklist, alwaysDenyRules: rules().deny.map((e) => e.rule) }, opts.mcpTools?.() ?? [], baseTools());
   let pool = assemble();
   // BA6: a conversation whose commands are boxed gets the box ready while the model thinks.
   if (opts.settings().sandbox?.enabled) appSandbox.warm();
@@ -173,6 +179,7 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
       ...(opts.env.HOME ? { home: opts.env.HOME } : {}),
       permissionMode: modePort,
       ...(opts.sideQuery ? { sideQuery: opts.sideQuery } : {}),
+      ...(opts.workList ? { workList: opts.workList } : {}),
     };
     return modifiers.reduce((ctx, m) => {
       try {

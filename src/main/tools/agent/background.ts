@@ -35,6 +35,7 @@ export function startBackgroundAgent(run: PreparedRun, description: string, ctx:
       id: run.agentId,
       kind: 'agent',
       sessionId: ctx.sessionId,
+      ...(ctx.agentLabel ? { startedBy: ctx.agentLabel } : {}),
       command: `${run.label}: ${description}`,
       description,
       outputFile,

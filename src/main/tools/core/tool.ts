@@ -8,6 +8,7 @@ import type { ToolProgress } from '../../../shared/tools/tool-call';
 import type { Logger } from '../../base/log';
 import type { FileStateCache } from '../file-state/file-state';
 import type { DecisionReason, PermissionMode, PermissionResult, RuleEntry } from '../../permissions/types';
+import type { WorkListStore } from '../../tasks/work-list';
 import type { BackgroundRequests } from './backgrounding';
 import type { DeferredToolState } from './deferred';
 import type { SubagentHost } from './subagents';
@@ -84,7 +85,14 @@ export interface ToolUseContext {
   extraAllow?: readonly RuleEntry[];
   /** The session's permission mode, which a tool may change for the calls that follow (EnterPlanMode); absent = fixed. */
   permissionMode?: SessionModePort;
+  /** The conversation's task list (TaskCreate, TaskGet, TaskUpdate, TaskList); its subagents share it. Absent = none. */
+  workList?: WorkListStore;
+  /** Who makes these calls when it is not the conversation itself: the subagent's name ("Explore agent"). */
+  agentLabel?: string;
 }
+
+/** Claude Code's to-do systems: TodoWrite's list (headless runs), or the Task tools' list (interactive). */
+export type Checklist = 'todos' | 'tasks';
 
 /** The session's permission mode as a port: read now, or changed for every call from now on. */
 export interface SessionModePort {
@@ -126,6 +134,11 @@ export interface ToolDef<Input = unknown, Output = unknown, P extends ToolProgre
   abortsSiblingsOnFailure?: boolean;
   /** AS2: offered in simple mode (`--bare`). */
   simpleMode?: boolean;
+  /**
+   * Which of Claude Code's two to-do systems it belongs to: `todos` (TodoWrite) or `tasks` (TaskCreate,
+   * TaskGet, TaskUpdate, TaskList). A session offers one, never both (getTools).
+   */
+  checklist?: Checklist;
   /**
    * The person's answer is part of the call (AskUserQuestion's answers, ExitPlanMode's plan): the
    * approval may carry it back as `updatedInput`, re-checked by this tool's schema. Other tools'
