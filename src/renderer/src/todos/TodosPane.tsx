@@ -3,8 +3,9 @@
 // many steps are done ("3 of 7 done"), the step it is on highlighted in its "-ing" words, finished ones
 // ticked, waiting ones marked; then what it runs in the background.
 import type { ReactNode } from 'react';
-import { progressWords, todoProgress, type TodoItem, type TodoStatus } from '../../../shared/tools/todo-write';
+import { todoProgress, type TodoItem, type TodoStatus } from '../../../shared/tools/todo-write';
 import { BackgroundList } from './BackgroundList';
+import { ProgressHead } from './ProgressHead';
 import { TODOS_PANE_ID } from './TodosButton';
 import { useBackground, useWorkItems } from './use-work-items';
 import { useTodos } from './use-todos';
@@ -28,20 +29,9 @@ function TodoRow({ todo, current }: { todo: TodoItem; current: boolean }): React
 
 export function TodoList({ todos }: { todos: readonly TodoItem[] }): ReactNode {
   const p = todoProgress(todos);
-  const words = progressWords(p);
   return (
     <>
-      <div className="todos-pane__progress">
-        <p className="todos-pane__count" role="status">
-          {words}
-        </p>
-        <progress className="todos-pane__bar" max={p.total} value={p.done} aria-label={`Progress: ${words}`} />
-      </div>
-      {p.current && (
-        <p className="todos-pane__now">
-          <span className="todos-pane__now-label">Now</span> {p.current.activeForm}
-        </p>
-      )}
+      <ProgressHead done={p.done} total={p.total} now={p.current?.activeForm ?? null} />
       <ol className="todos-pane__list" aria-label="Steps">
         {todos.map((t, i) => (
           <TodoRow key={i} todo={t} current={t === p.current} />

@@ -3,7 +3,7 @@
 // shown as waiting, with what it waits for — each readable by a screen reader as one sentence.
 import type { ReactNode } from 'react';
 import { openBlockers, workProgress, type WorkItem } from '../../../shared/tools/work-items';
-import { progressWords } from '../../../shared/tools/todo-write';
+import { ProgressHead } from './ProgressHead';
 
 const STATUS_WORDS = { pending: 'To do', in_progress: 'Working on it', completed: 'Done', blocked: 'Waiting' } as const;
 
@@ -31,20 +31,9 @@ function WorkRow({ item, items, current }: { item: WorkItem; items: readonly Wor
 
 export function WorkList({ items }: { items: readonly WorkItem[] }): ReactNode {
   const p = workProgress(items);
-  const words = progressWords(p);
   return (
     <>
-      <div className="todos-pane__progress">
-        <p className="todos-pane__count" role="status">
-          {words}
-        </p>
-        <progress className="todos-pane__bar" max={p.total} value={p.done} aria-label={`Progress: ${words}`} />
-      </div>
-      {p.current && (
-        <p className="todos-pane__now">
-          <span className="todos-pane__now-label">Now</span> {p.current.activeForm || p.current.subject}
-        </p>
-      )}
+      <ProgressHead done={p.done} total={p.total} now={p.current ? p.current.activeForm || p.current.subject : null} />
       <ol className="todos-pane__list" aria-label="Steps">
         {items.map((t) => (
           <WorkRow key={t.id} item={t} items={items} current={t === p.current} />
