@@ -22,6 +22,8 @@ import type { ModelAccess } from '../model/access';
 import type { SubagentModels } from './subagent/host';
 import { sidechainDir } from './subagent/sidechain';
 import type { TaskListOf } from '../tasks/work-lists';
+import { createTeam } from '../tasks/team';
+import { createMainInbox } from './main-inbox';
 
 export type NoticeLevel = 'info' | 'warn' | 'error';
 
@@ -32,6 +34,8 @@ export interface SessionRuntime {
   notify(level: NoticeLevel, message: string): void;
   /** The session goes away: stop its background tasks. */
   dispose?(): Promise<void>;
+  /** A turn ended and the session is idle: teammates' messages that waited go now (AG7). */
+  idle?(): void;
 }
 
 export interface SessionRuntimeInit {
@@ -42,6 +46,8 @@ export interface SessionRuntimeInit {
   origin?: () => RequestOrigin;
   /** The model for subagents (the Agent tool); absent: this session cannot start any. */
   subagentModels?: SubagentModels;
+  /** Starts a turn with this text when the conversation is idle (false when busy): teammates' messages (AG7). */
+  startTurn?: (text: string) => boolean;
 }
 
 export type SessionRuntimeFactory = (init: SessionRuntimeInit) => SessionRuntime;
@@ -76,10 +82,15 @@ export function transcriptPath(dataDir: string, projectDir: string, sessionId: s
 export function createSessionRuntimeFactory(opts: RuntimeFactoryOptions): SessionRuntimeFactory {
   // Read once per engine, so a bad value warns once.
   const taskTimeoutMs = taskApprovalTimeoutMs(opts.env, opts.log);
-  return ({ sessionId, projectDir, publish, origin, subagentModels }) => {
+  return ({ sessionId, projectDir, publish, origin, subagentModels, startTurn }) => {
     const settings = () => opts.settings.current(projectDir);
     const notify = (level: NoticeLevel, message: string) => opts.notify(projectDir, level, message);
     let tools: ToolRuntime | undefined;
+    const inbox = createMainInbox({
+      ...(startTurn ? { startTurn } : {}),
+      onDropped: (from) => notify('warn', `A message from ${from} was dropped: too many were waiting for the conversation.`),
+    });
+    const team = createTeam({ toMain: (m) => inbox.post(m) });
     const workList = opts.taskListOf?.(projectDir, sessionId);
     // Whoever changes the list (this conversation, its subagents, a conversation sharing it), its windows follow.
     const offList = workList?.subscribe((items) => publish({ type: 'task_list', items }));
@@ -135,11 +146,13 @@ export function createSessionRuntimeFactory(opts: RuntimeFactoryOptions): Sessio
       ...(opts.model ? { sideQuery: createSideQuery({ model: opts.model, envs: () => [opts.env, settings().env] }) } : {}),
       ...(opts.mcp ? { mcpTools: () => mcpToolsOf(opts.mcp!.forProject(projectDir)) } : {}),
       ...(workList ? { workList } : {}),
+      team,
     });
     return {
       tools,
       hooks,
       notify,
+      idle: () => inbox.idle(),
       dispose: () => {
         offList?.();
         return appTasks.stopAll(sessionId);

@@ -87,6 +87,12 @@ export class Session {
           client: (model) => deps.model.client(deps.model.config(model)),
           retry: deps.retry,
         },
+        // A teammate's message (AG7) is a turn of its own, started while the conversation is free.
+        startTurn: (text) => {
+          if (this.statusValue !== 'idle') return false;
+          void this.start(text).done;
+          return true;
+        },
       }) ?? null;
     this.hooks = new SessionHooks({
       sessionId: this.id,
@@ -372,6 +378,7 @@ export class Session {
     this.controller = null;
     this.current = null;
     this.setStatus('idle');
+    this.runtime?.idle?.();
   }
 
   /** A turn begins: the session can be stopped from now on, and its lines are grouped as one turn. */

@@ -12,6 +12,7 @@ import { GlobTool } from './glob/glob.tool';
 import { GrepTool } from './grep/grep.tool';
 import { NotebookEditTool } from './notebook-edit/notebook-edit.tool';
 import { ReadTool } from './read/read.tool';
+import { SendMessageTool } from './send-message/send-message.tool';
 import { SkillTool } from './skill/skill.tool';
 import { TaskCreateTool } from './task-create/task-create.tool';
 import { TaskGetTool } from './task-get/task-get.tool';
@@ -48,6 +49,7 @@ export function getAllBaseTools(): AnyTool[] {
     GrepTool,
     NotebookEditTool,
     ReadTool,
+    SendMessageTool,
     SkillTool,
     TaskCreateTool,
     TaskGetTool,

@@ -14,6 +14,7 @@ import { getAllBaseTools } from '../../tools/builtin';
 import { assembleToolPool, simpleModeFromEnv } from '../../tools/core/assemble';
 import { checklistFor } from '../../tools/core/checklist';
 import type { WorkListStore } from '../../tasks/work-list';
+import type { Team } from '../../tasks/team';
 import { createBackgroundRequests } from '../../tools/core/backgrounding';
 import { createDeferredToolState } from '../../tools/core/deferred';
 import type { SideQuery } from '../../tools/core/side-query';
@@ -72,6 +73,8 @@ export interface ToolRuntimeOptions {
   subagents?: { models: SubagentModels; sidechainDir: string; hooks?: SubagentHooks };
   /** The conversation's task list (the Task tools'); absent: those tools say there is none. */
   workList?: WorkListStore;
+  /** The conversation's teammates (AG7, SendMessage); absent: none can be named. */
+  team?: Team;
 }
 
 export interface ToolRuntime extends ToolRunner {
@@ -180,6 +183,7 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
       permissionMode: modePort,
       ...(opts.sideQuery ? { sideQuery: opts.sideQuery } : {}),
       ...(opts.workList ? { workList: opts.workList } : {}),
+      ...(opts.team ? { team: opts.team } : {}),
     };
     return modifiers.reduce((ctx, m) => {
       try {

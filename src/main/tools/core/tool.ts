@@ -9,6 +9,7 @@ import type { Logger } from '../../base/log';
 import type { FileStateCache } from '../file-state/file-state';
 import type { DecisionReason, PermissionMode, PermissionResult, RuleEntry } from '../../permissions/types';
 import type { WorkListStore } from '../../tasks/work-list';
+import type { Team } from '../../tasks/team';
 import type { BackgroundRequests } from './backgrounding';
 import type { DeferredToolState } from './deferred';
 import type { SubagentHost } from './subagents';
@@ -89,6 +90,10 @@ export interface ToolUseContext {
   workList?: WorkListStore;
   /** Who makes these calls when it is not the conversation itself: the subagent's name ("Explore agent"). */
   agentLabel?: string;
+  /** The conversation's teammates (AG7): SendMessage reaches them and the conversation through it. Absent = none. */
+  team?: Team;
+  /** Set for a teammate's own calls: the name it was given (SendMessage signs with it). */
+  teammateName?: string;
 }
 
 /** Claude Code's to-do systems: TodoWrite's list (headless runs), or the Task tools' list (interactive). */

@@ -24,6 +24,7 @@ import { SEARCH_GROUP_KEY, SearchGrouped } from './shared/SearchGrouped';
 import { TASK_LIST_GROUP_KEY } from './shared/task-list-facts';
 import { TaskListGrouped } from './shared/TaskListGrouped';
 import { skillView } from './Skill/SkillView';
+import { sendMessageView } from './SendMessage/SendMessageView';
 import type { ToolView, ToolViewParts } from './types';
 import { writeView } from './Write/WriteView';
 
@@ -32,6 +33,7 @@ const views: Record<string, ToolViewParts> = {
   Agent: agentView,
   Bash: bashView,
   Read: readView,
+  SendMessage: sendMessageView,
   Grep: grepView,
   Glob: globView,
   Write: writeView,
