@@ -87,7 +87,8 @@ export function createSessionRuntimeFactory(opts: RuntimeFactoryOptions): Sessio
     const notify = (level: NoticeLevel, message: string) => opts.notify(projectDir, level, message);
     let tools: ToolRuntime | undefined;
     const inbox = createMainInbox({
-      ...(startTurn ? { startTurn } : {}),
+      // A headless run ends with its turn: nobody is there for a turn a teammate would start after it.
+      ...(startTurn && !opts.tools.headless ? { startTurn } : {}),
       onDropped: (from) => notify('warn', `A message from ${from} was dropped: too many were waiting for the conversation.`),
     });
     const team = createTeam({ toMain: (m) => inbox.post(m) });
