@@ -22,6 +22,10 @@ const todosAt = (done: number) => ({
   todos: STEPS.map(([content, activeForm], i) => ({ content, activeForm, status: i < done ? 'completed' : i === done ? 'in_progress' : 'pending' })),
 });
 
+// TodoWrite is the to-do tool of conversations that keep Claude Code's older list (CLAUDE_CODE_ENABLE_TASKS=0);
+// the Task tools' list in the same panel is web-task-list.spec.ts's.
+test.use({ webOptions: { apiKey: 'test-key', env: { CLAUDE_CODE_ENABLE_TASKS: '0' } } });
+
 const ui = (page: Page) => ({
   button: page.getByRole('button', { name: /^To-do list/ }),
   pane: page.getByRole('region', { name: 'To-do list' }),

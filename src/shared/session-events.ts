@@ -4,6 +4,7 @@ import { BudgetStatus } from './budget';
 import { PermissionDecision, PermissionRequestView } from './permissions/request';
 import { SavedAlwaysRule } from './permissions/rule-store';
 import { ToolCallView, ToolProgress } from './tools/tool-call';
+import { WorkItem } from './tools/work-items';
 import { Message, RunStop, SessionStatus, SessionSummary } from './transcript';
 import { WorkingFolder } from './working-folder';
 
@@ -93,5 +94,7 @@ export const SessionEvent = z.discriminatedUnion('type', [
   z.object({ ...base, type: z.literal('mode'), mode: z.string() }),
   /** The session works in another folder from the next call on (a worktree), or back in the project folder (null). */
   z.object({ ...base, type: z.literal('working_folder'), folder: WorkingFolder.nullable() }),
+  /** The conversation's task list changed (a Task tool of it or of its subagents, or a conversation sharing the list): all of it. */
+  z.object({ ...base, type: z.literal('task_list'), items: z.array(WorkItem) }),
 ]);
 export type SessionEvent = z.infer<typeof SessionEvent>;

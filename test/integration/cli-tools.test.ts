@@ -48,11 +48,11 @@ describe('agent-desk -p with tools', () => {
   it('--disallowedTools Bash removes Bash before the model sees it; --permission-mode bypassPermissions runs it', async () => {
     h.server.push({ content: [{ type: 'text', text: 'no bash' }] });
     expect((await cli(['-p', 'go', '--disallowedTools', 'Bash'])).code).toBe(0);
-    expect(h.server.requests[0]!.body.tools.map((t: { name: string }) => t.name)).toEqual(sentBuiltinNames((n) => n === 'Bash'));
+    expect(h.server.requests[0]!.body.tools.map((t: { name: string }) => t.name)).toEqual(sentBuiltinNames((n) => n === 'Bash', 'todos'));
     // A tool-name glob removes every tool it names (PL4c).
     h.server.push({ content: [{ type: 'text', text: 'no editing' }] });
     expect((await cli(['-p', 'go', '--disallowedTools', '*Edit'])).code).toBe(0);
-    expect(h.server.requests.at(-1)!.body.tools.map((t: { name: string }) => t.name)).toEqual(sentBuiltinNames((n) => n.endsWith('Edit')));
+    expect(h.server.requests.at(-1)!.body.tools.map((t: { name: string }) => t.name)).toEqual(sentBuiltinNames((n) => n.endsWith('Edit'), 'todos'));
     h.server.requests.splice(0, h.server.requests.length - 1);
 
     h.server.push(bashTurn('toolu_5', 'echo bypassed'), { content: [{ type: 'text', text: 'ok' }] });
@@ -90,7 +90,7 @@ describe('agent-desk -p with tools', () => {
     const lines = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
     expect(lines.map((l) => (l.subtype ? `${l.type}:${l.subtype}` : l.type))).toEqual(['system:init', 'assistant', 'user', 'assistant', 'result:success']);
     const [init, assistant, user, , result] = lines;
-    expect(init).toMatchObject({ session_id: result.session_id, cwd: h.projectDir, model: 'claude-sonnet-5', tools: allBuiltinNames(), permissionMode: 'default' });
+    expect(init).toMatchObject({ session_id: result.session_id, cwd: h.projectDir, model: 'claude-sonnet-5', tools: allBuiltinNames('todos'), permissionMode: 'default' });
     expect(assistant.message.content).toEqual([{ type: 'text', text: 'Running.' }, { type: 'tool_use', id: 'toolu_7', name: 'Bash', input: { command: 'echo streamed' } }]);
     expect(user).toMatchObject({ type: 'user', session_id: result.session_id, message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_7', content: 'streamed' }] } });
     // Sonnet 5's list prices: $2 / $10 per million tokens.

@@ -136,18 +136,22 @@ export function resultFor(body: { messages: Array<{ content: Array<{ type: strin
   return body.messages.at(-1)!.content.find((b) => b.type === 'tool_result' && b.tool_use_id === id) as { content: string; is_error?: boolean } | undefined;
 }
 
+/** A session offers one to-do system: the Task tools (interactive, the default) or TodoWrite (headless). */
+const ofChecklist = (checklist: 'todos' | 'tasks') => (t: { checklist?: 'todos' | 'tasks' }) => t.checklist === undefined || t.checklist === checklist;
+
 /**
  * The built-in tools' names as a request lists them (sorted, deferred ones left to ToolSearch), less
  * `without`: tests compare against this so that adding a tool changes only its folder and the registry.
  */
-export function sentBuiltinNames(without: (name: string) => boolean = () => false): string[] {
+export function sentBuiltinNames(without: (name: string) => boolean = () => false, checklist: 'todos' | 'tasks' = 'tasks'): string[] {
   return getAllBaseTools()
+    .filter(ofChecklist(checklist))
     .filter((t) => !t.shouldDefer && !without(t.name))
     .map((t) => t.name)
     .sort();
 }
 
 /** Every built-in tool's name, deferred ones too (the stream-json init lists them all, as Claude Code's does). */
-export function allBuiltinNames(): string[] {
-  return getAllBaseTools().map((t) => t.name).sort();
+export function allBuiltinNames(checklist: 'todos' | 'tasks' = 'tasks'): string[] {
+  return getAllBaseTools().filter(ofChecklist(checklist)).map((t) => t.name).sort();
 }

@@ -31,6 +31,7 @@ import { loadSkills } from '../skills/load-skills';
 import { createFolderTrust, type FolderTrust, type FolderTrustMode } from './folder-trust';
 import { startProcessManager, type ProcessManager } from './process-manager';
 import { appTasks } from '../tasks/app-tasks';
+import { createTaskListOf, createWorkLists, type TaskListOf } from '../tasks/work-lists';
 import { createMcpHub, type McpHub } from '../mcp/hub';
 import { defaultSecretFile, type SecretFile } from '../mcp/oauth/credentials';
 import { createMcpElicitations, type McpElicitations } from './mcp-elicitations';
@@ -92,6 +93,8 @@ export interface Engine {
   mcp: McpHub;
   /** Servers' questions waiting for the person (absent headless: no form can be shown there). */
   mcpElicitations?: McpElicitations;
+  /** Each conversation's task list (issue 18 item 3). */
+  taskListOf: TaskListOf;
   dataDir: string;
   log: Logger;
   /** Start-up problems (a broken settings file…), also published as 'app:notice'; hosts show them to clients that connect later. */
@@ -193,6 +196,8 @@ export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
     onChange: (dir) => bus.publish('mcp:changed', { servers: mcp.existing(dir)?.list() ?? [] }, { projectDir: dir }),
   });
   const maxTurns = opts.maxTurns ?? maxTurnsFromEnv(env);
+  // A settings file's `env` counts as Claude Code's does: over the environment the app was started with.
+  const taskListOf = createTaskListOf({ dataDir, lists: createWorkLists(log), env: (dir) => ({ ...env, ...projectSettings.current(dir).env }) });
   const permissions = createPermissionService({ settings: projectSettings, env, cliRules: () => cliRules(toolsConfig), store });
   const sessions = new SessionManager({
     store,
@@ -226,6 +231,7 @@ export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
       newId: randomUUID,
       model,
       mcp,
+      taskListOf,
     })),
   });
 
@@ -242,7 +248,7 @@ export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
         offLedger();
         return appSandbox.dispose();
       });
-  return { bus, sessions, auth, model, settings, projectSettings, permissions, trust, tasks, mcp, ...(mcpElicitations ? { mcpElicitations } : {}), dataDir, log, notices, dispose };
+  return { bus, sessions, auth, model, settings, projectSettings, permissions, trust, tasks, mcp, ...(mcpElicitations ? { mcpElicitations } : {}), taskListOf, dataDir, log, notices, dispose };
 }
 
 /**
@@ -288,7 +294,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       .filter((s) => s.name !== 'compact')
       .map((s) => ({ name: s.name, description: s.description, ...(s.argumentHint ? { argumentHint: s.argumentHint } : {}), source: s.source })),
   ];
-  const handlers = createHandlers({ skills, sessions: engine.sessions, auth: engine.auth, host: opts.host, log: engine.log, permissions: engine.permissions, trust: engine.trust, tasks: engine.tasks, sandbox: { sandbox: appSandbox, settings: (dir) => engine.projectSettings.current(dir) }, terminals, mcp: engine.mcp, ...(engine.mcpElicitations ? { mcpElicitations: engine.mcpElicitations } : {}) });
+  const handlers = createHandlers({ skills, sessions: engine.sessions, auth: engine.auth, host: opts.host, log: engine.log, permissions: engine.permissions, trust: engine.trust, tasks: engine.tasks, sandbox: { sandbox: appSandbox, settings: (dir) => engine.projectSettings.current(dir) }, terminals, mcp: engine.mcp, ...(engine.mcpElicitations ? { mcpElicitations: engine.mcpElicitations } : {}), taskListOf: engine.taskListOf });
   const dispatcher = createDispatcher({ ...handlers, log: engine.log });
   return {
     dispatcher,

@@ -11,6 +11,7 @@ import { createTerminalHandlers } from './terminal-handlers';
 import type { TerminalService } from '../terminal/terminal-service';
 import type { FolderTrust } from './folder-trust';
 import { createTasksHandlers, noTasksHandlers, type TasksHandlerDeps } from './tasks-handlers';
+import type { TaskListOf } from '../tasks/work-lists';
 import { createSandboxHandlers, type SandboxHandlerDeps } from './sandbox-handlers';
 import { transcriptPage } from './transcript-page';
 import { createMcpHandlers } from './mcp-handlers';
@@ -38,6 +39,8 @@ export interface HandlerDeps {
   mcp?: McpHub;
   /** MCP servers' questions waiting for the person (issue 17 item 6). */
   mcpElicitations?: McpElicitations;
+  /** Each conversation's task list (issue 18 item 3); without it every list is empty. */
+  taskListOf?: TaskListOf;
 }
 
 function requireProject(ctx: HandlerContext): string {
@@ -181,6 +184,7 @@ export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; sen
     ...createChangesHandlers({ sessions, host, requireProject }),
     // Issue 15 item 4: the "Running programs" panel.
     ...(deps.tasks ? createTasksHandlers({ ...deps.tasks, requireProject }) : noTasksHandlers()),
+    'task-list:get': async ({ sessionId }, ctx) => ({ items: deps.taskListOf ? (await deps.taskListOf(requireProject(ctx), sessionId).read()).items : [] }),
     ...(deps.sandbox
       ? createSandboxHandlers({ ...deps.sandbox, ...(deps.permissions ? { permissions: deps.permissions } : {}), requireProject })
       : {

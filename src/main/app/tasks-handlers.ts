@@ -29,9 +29,11 @@ function activityOf(d: ProcessDetails): ProgramActivity {
 function viewOf(t: TaskInfo): TaskView {
   return {
     id: t.id,
+    kind: t.kind,
     command: t.command,
     ...(t.description ? { description: t.description } : {}),
     sessionId: t.sessionId,
+    ...(t.startedBy ? { startedBy: t.startedBy } : {}),
     status: t.status,
     ...(t.exitCode !== undefined ? { exitCode: t.exitCode } : {}),
     startedAt: t.startedAt,

@@ -21,6 +21,9 @@ import { createSideQuery } from './tools/side-query';
 import type { ModelAccess } from '../model/access';
 import type { SubagentModels } from './subagent/host';
 import { sidechainDir } from './subagent/sidechain';
+import type { TaskListOf } from '../tasks/work-lists';
+import { createTeam } from '../tasks/team';
+import { createMainInbox } from './main-inbox';
 
 export type NoticeLevel = 'info' | 'warn' | 'error';
 
@@ -31,6 +34,8 @@ export interface SessionRuntime {
   notify(level: NoticeLevel, message: string): void;
   /** The session goes away: stop its background tasks. */
   dispose?(): Promise<void>;
+  /** A turn ended and the session is idle: teammates' messages that waited go now (AG7). */
+  idle?(): void;
 }
 
 export interface SessionRuntimeInit {
@@ -41,6 +46,8 @@ export interface SessionRuntimeInit {
   origin?: () => RequestOrigin;
   /** The model for subagents (the Agent tool); absent: this session cannot start any. */
   subagentModels?: SubagentModels;
+  /** Starts a turn with this text when the conversation is idle (false when busy): teammates' messages (AG7). */
+  startTurn?: (text: string) => boolean;
 }
 
 export type SessionRuntimeFactory = (init: SessionRuntimeInit) => SessionRuntime;
@@ -60,6 +67,8 @@ export interface RuntimeFactoryOptions {
   model?: ModelAccess;
   /** The app's MCP servers: a session offers its project's tools (absent: no MCP tools). */
   mcp?: McpHub;
+  /** Each conversation's task list (the Task tools'); absent: those tools say there is none. */
+  taskListOf?: TaskListOf;
 }
 
 export function toolResultsDir(dataDir: string, projectDir: string, sessionId: string): string {
@@ -73,10 +82,19 @@ export function transcriptPath(dataDir: string, projectDir: string, sessionId: s
 export function createSessionRuntimeFactory(opts: RuntimeFactoryOptions): SessionRuntimeFactory {
   // Read once per engine, so a bad value warns once.
   const taskTimeoutMs = taskApprovalTimeoutMs(opts.env, opts.log);
-  return ({ sessionId, projectDir, publish, origin, subagentModels }) => {
+  return ({ sessionId, projectDir, publish, origin, subagentModels, startTurn }) => {
     const settings = () => opts.settings.current(projectDir);
     const notify = (level: NoticeLevel, message: string) => opts.notify(projectDir, level, message);
     let tools: ToolRuntime | undefined;
+    const inbox = createMainInbox({
+      // A headless run ends with its turn: nobody is there for a turn a teammate would start after it.
+      ...(startTurn && !opts.tools.headless ? { startTurn } : {}),
+      onDropped: (from) => notify('warn', `A message from ${from} was dropped: too many were waiting for the conversation.`),
+    });
+    const team = createTeam({ toMain: (m) => inbox.post(m) });
+    const workList = opts.taskListOf?.(projectDir, sessionId);
+    // Whoever changes the list (this conversation, its subagents, a conversation sharing it), its windows follow.
+    const offList = workList?.subscribe((items) => publish({ type: 'task_list', items }));
     // The runner reads hooks per event but takes its env once: one runner per settings snapshot.
     const runners = new WeakMap<ClaudeSettings, HookRunner>();
     const runner = (): HookRunner => {
@@ -128,12 +146,18 @@ export function createSessionRuntimeFactory(opts: RuntimeFactoryOptions): Sessio
       ...(origin?.().kind === 'task' ? { approvalTimeoutMs: taskTimeoutMs } : {}),
       ...(opts.model ? { sideQuery: createSideQuery({ model: opts.model, envs: () => [opts.env, settings().env] }) } : {}),
       ...(opts.mcp ? { mcpTools: () => mcpToolsOf(opts.mcp!.forProject(projectDir)) } : {}),
+      ...(workList ? { workList } : {}),
+      team,
     });
     return {
       tools,
       hooks,
       notify,
-      dispose: () => appTasks.stopAll(sessionId),
+      idle: () => inbox.idle(),
+      dispose: () => {
+        offList?.();
+        return appTasks.stopAll(sessionId);
+      },
     };
   };
 }

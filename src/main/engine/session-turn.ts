@@ -1,6 +1,7 @@
 // One turn of a session: the prompt's hooks, the loop of model calls and tools, and how it ended (the
 // stop saved on its last message, the error published, the outcome the host reads). The session keeps
 // the state; a turn reaches it through a TurnHost.
+import { IpcFailure } from '../../shared/ipc/errors';
 import type { ErrorInfo, UsageTotals } from '../../shared/session-events';
 import type { Message, RunStop } from '../../shared/transcript';
 import { ModelError } from '../model/errors';
@@ -184,4 +185,22 @@ function markStopped(host: TurnHost, turnMessages: Message[], stop: RunStop): st
   turnMessages[turnMessages.length - 1] = marked;
   host.publish({ type: 'run_stopped', messageId: last.id, stop });
   return last.id;
+}
+
+/** Thrown while a turn runs: one message at a time per session. */
+export function busy(): IpcFailure {
+  return new IpcFailure({ code: 'busy', message: 'This session is still working on the previous message. Stop it or wait.' });
+}
+
+/**
+ * The last message again, without its error notice, when the last turn ended on an error (the notice's
+ * Retry, issue 12 item 5): the retry is the answer to that notice. Otherwise 'invalid_input'.
+ */
+export function retryableLast(messages: readonly Message[]): Message {
+  const last = messages.at(-1);
+  if (!last || last.role !== 'user' || last.stopped?.kind !== 'error') {
+    throw new IpcFailure({ code: 'invalid_input', message: 'There is nothing to retry: the last turn did not end on an error.' });
+  }
+  const { stopped: _old, ...again } = last;
+  return again;
 }

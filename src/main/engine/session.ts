@@ -28,7 +28,7 @@ import { compactSettingsFrom } from './compact/settings';
 import { SessionHooks } from './session-hooks';
 import { SessionPersistence } from './session-persistence';
 import type { SessionRuntime } from './session-runtime';
-import { runTurn, type TurnHost } from './session-turn';
+import { busy, retryableLast, runTurn, type TurnHost } from './session-turn';
 import type { SessionDeps, SessionInit, TurnOptions, TurnOutcome } from './session-types';
 import { removeUnfinishedWrites } from './unfinished-writes';
 import { SessionAccounts } from './session-accounts';
@@ -99,6 +99,12 @@ export class Session {
           retry: deps.retry,
           gate: (signal) => this.budget.gate(signal),
           onUsage: (call) => this.accounts.countAgent(call),
+        },
+        // A teammate's message (AG7) is a turn of its own, started while the conversation is free.
+        startTurn: (text) => {
+          if (this.statusValue !== 'idle') return false;
+          void this.start(text).done;
+          return true;
         },
       }) ?? null;
     this.hooks = new SessionHooks({
@@ -240,7 +246,7 @@ export class Session {
    * promise settles when the turn ends (it never rejects: failures are in the outcome and published).
    */
   start(text: string, opts: TurnOptions = {}): { done: Promise<TurnOutcome> } {
-    if (this.statusValue !== 'idle') throw new IpcFailure({ code: 'busy', message: 'This session is still working on the previous message. Stop it or wait.' });
+    if (this.statusValue !== 'idle') throw busy();
     const compact = COMPACT_COMMAND.exec(text.trim());
     if (compact) {
       return this.begin((signal) => {
@@ -266,15 +272,9 @@ export class Session {
    * the last turn did not end on an error.
    */
   retry(opts: TurnOptions = {}): { done: Promise<TurnOutcome> } {
-    if (this.statusValue !== 'idle') throw new IpcFailure({ code: 'busy', message: 'This session is still working on the previous message. Stop it or wait.' });
-    const at = this.messages.length - 1;
-    const last = this.messages[at];
-    if (!last || last.role !== 'user' || last.stopped?.kind !== 'error') {
-      throw new IpcFailure({ code: 'invalid_input', message: 'There is nothing to retry: the last turn did not end on an error.' });
-    }
-    // The old notice goes: the retry is the answer to it.
-    const { stopped: _old, ...again } = last;
-    this.messages[at] = again;
+    if (this.statusValue !== 'idle') throw busy();
+    const again = retryableLast(this.messages);
+    this.messages[this.messages.length - 1] = again;
     this.publish({ type: 'message', message: again });
     return this.begin((signal) => {
       this.setStatus('running');
@@ -384,6 +384,7 @@ export class Session {
     this.controller = null;
     this.current = null;
     this.setStatus('idle');
+    this.runtime?.idle?.();
   }
 
   /** A turn begins: the session can be stopped from now on, and its lines are grouped as one turn. */

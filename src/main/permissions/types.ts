@@ -14,6 +14,8 @@ export interface ToolPermissionContext {
   simple?: boolean;
   /** Deny rules in the rule grammar (`Bash`, `Bash(rm:*)`, `mcp__server`); content-less ones hide tools. */
   alwaysDenyRules: readonly string[];
+  /** The session's to-do system: only its tools are offered (default `tasks`, an interactive session's). */
+  checklist?: 'todos' | 'tasks';
 }
 
 /** Why a permission decision was made: shown to people and (on denial) to the model. */

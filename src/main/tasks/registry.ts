@@ -21,6 +21,8 @@ export interface TaskInfo {
   startToken?: string;
   /** The project folder of the session that started it: only that project's windows list it. */
   projectDir?: string;
+  /** Who started it when not the conversation itself: the subagent's name ("Explore agent"). */
+  startedBy?: string;
   /** "Keep running after I close": closing the conversation or quitting the app leaves it running. */
   kept?: boolean;
   status: TaskStatus;

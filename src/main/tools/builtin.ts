@@ -15,7 +15,12 @@ import { GlobTool } from './glob/glob.tool';
 import { GrepTool } from './grep/grep.tool';
 import { NotebookEditTool } from './notebook-edit/notebook-edit.tool';
 import { ReadTool } from './read/read.tool';
+import { SendMessageTool } from './send-message/send-message.tool';
 import { SkillTool } from './skill/skill.tool';
+import { TaskCreateTool } from './task-create/task-create.tool';
+import { TaskGetTool } from './task-get/task-get.tool';
+import { TaskListTool } from './task-list/task-list.tool';
+import { TaskUpdateTool } from './task-update/task-update.tool';
 import { TaskOutputTool } from './task-output/task-output.tool';
 import { TaskStopTool } from './task-stop/task-stop.tool';
 import { TodoWriteTool } from './todo-write/todo-write.tool';
@@ -50,9 +55,14 @@ export function getAllBaseTools(): AnyTool[] {
     GrepTool,
     NotebookEditTool,
     ReadTool,
+    SendMessageTool,
     SkillTool,
+    TaskCreateTool,
+    TaskGetTool,
+    TaskListTool,
     TaskOutputTool,
     TaskStopTool,
+    TaskUpdateTool,
     TodoWriteTool,
     ToolSearchTool,
     WebFetchTool,

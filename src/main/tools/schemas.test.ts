@@ -19,6 +19,7 @@ describe('the tools sent to the model (TC1, AS5)', () => {
         ...(t.shouldDefer ? { shouldDefer: true } : {}),
         ...(t.requiresUserInteraction ? { requiresUserInteraction: true } : {}),
         ...(t.endsPlanMode ? { endsPlanMode: true } : {}),
+        ...(t.checklist ? { checklist: t.checklist } : {}),
       },
     }));
     expect(tools).toMatchSnapshot();

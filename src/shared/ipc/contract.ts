@@ -22,6 +22,7 @@ import { WorkingFolder } from '../working-folder';
 import { sandboxEvents, sandboxInvoke } from './sandbox-contract';
 import { mcpEvents, mcpInvoke } from './mcp-contract';
 import { tasksEvents, tasksInvoke } from './tasks-contract';
+import { taskListInvoke } from './task-list-contract';
 import { terminalEvents, terminalInvoke } from './terminal-contract';
 
 const empty = z.strictObject({});
@@ -205,6 +206,7 @@ export const invokeContract = {
     response: z.object({ shown: z.enum(['file', 'folder']) }),
   },
   ...tasksInvoke,
+  ...taskListInvoke,
   ...terminalInvoke,
   ...sandboxInvoke,
   ...mcpInvoke,

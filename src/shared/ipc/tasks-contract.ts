@@ -27,9 +27,13 @@ export type ProgramActivity = z.infer<typeof ProgramActivity>;
 /** A background task as the "Running programs" panel shows it. */
 export const TaskView = z.object({
   id: taskId,
+  /** A shell command, or a subagent run in the background. */
+  kind: z.enum(['shell', 'agent']).optional(),
   command: z.string(),
   description: z.string().optional(),
   sessionId: z.string(),
+  /** The subagent that started it; absent = the conversation itself. */
+  startedBy: z.string().optional(),
   status: TaskStatusView,
   exitCode: z.number().int().nullable().optional(),
   startedAt: z.number(),

@@ -52,5 +52,7 @@ export const AgentData = z.object({
   worktree: AgentWorktree.optional(),
   /** Warnings about agent files that could not be read. */
   warnings: z.array(z.string()).optional(),
+  /** A named background agent (AG7 teammate mode): the name SendMessage reaches it by. */
+  teammate: z.string().optional(),
 });
 export type AgentData = z.infer<typeof AgentData>;

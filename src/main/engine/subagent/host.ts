@@ -75,6 +75,7 @@ export function createSubagentHost(deps: SubagentHostDeps): SubagentHost<AnyTool
         ...(spec.permissionMode ? { permissionMode: spec.permissionMode } : {}),
         origin: { kind: 'subagent', label: spec.label },
         parentToolUseId: spec.parentToolUseId,
+        ...(spec.teammateName ? { teammateName: spec.teammateName } : {}),
       });
       const messages: Message[] = [];
       let toolUses = 0;
@@ -128,7 +129,8 @@ export function createSubagentHost(deps: SubagentHostDeps): SubagentHost<AnyTool
             ...(deps.models.gate ? { gate: deps.models.gate } : {}),
             append,
             emit: () => undefined,
-            onEnd: (active, signal) => hooks.stop(active, finalText(messages), sidechain.file, signal),
+            // A SubagentStop hook may send it back to work; else a teammate waits for its next message.
+            onEnd: async (active, signal) => (await hooks.stop(active, finalText(messages), sidechain.file, signal)) ?? (spec.awaitMessages ? spec.awaitMessages(signal) : null),
             newId: deps.newId,
             now: deps.now,
           },

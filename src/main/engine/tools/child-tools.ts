@@ -26,6 +26,8 @@ export interface ChildToolsSpec {
   permissionMode?: PermissionMode;
   origin: RequestOrigin;
   parentToolUseId: string;
+  /** A teammate's name (AG7): its SendMessage calls are signed with it. */
+  teammateName?: string;
 }
 
 export interface ChildToolsKit {
@@ -68,6 +70,9 @@ export function createChildTools(kit: ChildToolsKit, spec: ChildToolsSpec): Chil
       deferredTools: deferred,
       backgroundRequests,
       ...(fileState ? { fileState } : {}),
+      // What it starts in the background says who started it (TaskList, TaskGet).
+      ...(spec.origin.kind === 'subagent' ? { agentLabel: spec.origin.label } : {}),
+      ...(spec.teammateName ? { teammateName: spec.teammateName } : {}),
     };
     return modifiers.reduce((ctx, m) => {
       try {

@@ -12,6 +12,9 @@ import type { PermissionMode, RuleBehavior, RuleSet } from '../../permissions/ty
 import type { ClaudeSettings } from '../../settings/claude-settings';
 import { getAllBaseTools } from '../../tools/builtin';
 import { assembleToolPool, simpleModeFromEnv } from '../../tools/core/assemble';
+import { checklistFor } from '../../tools/core/checklist';
+import type { WorkListStore } from '../../tasks/work-list';
+import type { Team } from '../../tasks/team';
 import { createBackgroundRequests } from '../../tools/core/backgrounding';
 import { createDeferredToolState } from '../../tools/core/deferred';
 import type { SideQuery } from '../../tools/core/side-query';
@@ -70,6 +73,10 @@ export interface ToolRuntimeOptions {
   mcpTools?: () => readonly AnyTool[];
   /** What subagents need (the Agent tool, AG7): the model, and where their transcripts go. Absent: none. */
   subagents?: { models: SubagentModels; sidechainDir: string; hooks?: SubagentHooks };
+  /** The conversation's task list (the Task tools'); absent: those tools say there is none. */
+  workList?: WorkListStore;
+  /** The conversation's teammates (AG7, SendMessage); absent: none can be named. */
+  team?: Team;
 }
 
 export interface ToolRuntime extends ToolRunner {
@@ -114,6 +121,8 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
   const folders = createWorkingFolderState({ projectDir: opts.projectDir, state, publish: opts.publish });
   const fromCli = cliRules(config);
   const simple = config.simple === true || simpleModeFromEnv(opts.env);
+  // Chosen once, so the tools array stays the same for the whole conversation (AS5).
+  const checklist = checklistFor({ headless: config.headless === true, env: { ...opts.env, ...opts.settings().env } });
   const baseTools = config.baseTools ?? getAllBaseTools;
   const views = new Map<string, ToolCallView>();
   let modifiers: Array<(ctx: ToolUseContext) => ToolUseContext> = [];
@@ -134,7 +143,7 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
     const extra = modifiers.length > 0 && !settings.managedRulesOnly ? (context().extraAllow ?? []) : [];
     return extra.length > 0 ? { ...merged, allow: [...merged.allow, ...extra] } : merged;
   };
-  const assemble = (): AnyTool[] => assembleToolPool({ mode: mode(), simple, alwaysDenyRules: rules().deny.map((e) => e.rule) }, opts.mcpTools?.() ?? [], baseTools());
+  const assemble = (): AnyTool[] => assembleToolPool({ mode: mode(), simple, checklist, alwaysDenyRules: rules().deny.map((e) => e.rule) }, opts.mcpTools?.() ?? [], baseTools());
   let pool = assemble();
   // BA6: a conversation whose commands are boxed gets the box ready while the model thinks.
   if (opts.settings().sandbox?.enabled) appSandbox.warm();
@@ -179,6 +188,8 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
       permissionMode: modePort,
       workingFolder: folders.port,
       ...(opts.sideQuery ? { sideQuery: opts.sideQuery } : {}),
+      ...(opts.workList ? { workList: opts.workList } : {}),
+      ...(opts.team ? { team: opts.team } : {}),
     };
     return modifiers.reduce((ctx, m) => {
       try {

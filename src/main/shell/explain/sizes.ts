@@ -35,25 +35,31 @@ async function walkFolder(dir: string, w: Walk, into: PathContents): Promise<voi
     } catch {
       continue; // A folder it may not read: counted as empty, like a person's file manager would.
     }
-    for await (const entry of handle) {
-      w.entries++;
-      const full = path.join(folder, entry.name);
-      if (entry.isDirectory()) queue.push(full);
-      else {
-        into.files++;
-        if (entry.isFile()) {
-          try {
-            into.bytes += (await lstat(full)).size;
-          } catch {
-            // Gone since it was listed.
+    try {
+      for await (const entry of handle) {
+        w.entries++;
+        const full = path.join(folder, entry.name);
+        if (entry.isDirectory()) queue.push(full);
+        else {
+          into.files++;
+          if (entry.isFile()) {
+            try {
+              into.bytes += (await lstat(full)).size;
+            } catch {
+              // Gone since it was listed.
+            }
           }
         }
+        if (spent(w)) {
+          // Leaving the loop closes the handle.
+          into.more = true;
+          return;
+        }
       }
-      if (spent(w)) {
-        // Leaving the loop closes the handle.
-        into.more = true;
-        return;
-      }
+    } catch {
+      // Opened but not listable (some mounts refuse reading even to root): what was seen counts, and
+      // the count says there may be more rather than failing the whole explanation.
+      into.more = true;
     }
   }
 }

@@ -44,8 +44,18 @@ export function createAgentTool(deps: AgentToolDeps = {}): Tool<AgentInput, Agen
     async call(input, ctx, _canUseTool, _parentMessageId, onProgress) {
       const host = ctx.subagents;
       if (!host) throw new Error('Agents cannot be started here.');
-      const run = await prepareRun(input, ctx, host);
-      if (input.run_in_background) return { data: startBackgroundAgent(run, input.description, ctx, host, tasks) };
+      // Named and in the background: a teammate (AG7) the conversation and it exchange messages with
+      // through SendMessage. Its name is taken first, so a name in use costs no worktree.
+      const name = input.run_in_background ? input.name?.trim() : undefined;
+      const seat = name && ctx.team ? { name, ...ctx.team.join(name) } : undefined;
+      let run;
+      try {
+        run = await prepareRun(input, ctx, host);
+      } catch (err) {
+        seat?.leave();
+        throw err;
+      }
+      if (input.run_in_background) return { data: startBackgroundAgent(run, input.description, ctx, host, tasks, seat) };
       const startedAt = Date.now();
       onProgress({ type: 'status', text: `It started working, using the model ${run.model}${run.worktree ? `, on a separate copy of the project (branch ${run.worktree.branch})` : ''}.` });
       // The call's Stop stops the agent and every call it runs. Its calls show as cards of their own

@@ -5,12 +5,20 @@ import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AgentData } from '../../../shared/tools/agent';
 import type { TaskRegistry } from '../../tasks/registry';
+import { formatTeammateMessages, type Mailbox } from '../../tasks/team';
 import type { SubagentHost } from '../core/subagents';
 import type { AnyTool, ToolUseContext } from '../core/tool';
 import { activityLine, type PreparedRun } from './prepare';
 import { finishRun } from './finish';
 
-export function startBackgroundAgent(run: PreparedRun, description: string, ctx: ToolUseContext, host: SubagentHost<AnyTool>, tasks: TaskRegistry): AgentData {
+/** A named background agent (AG7 teammate mode): its name, its mailbox, and how it leaves the team. */
+export interface TeammateSeat {
+  name: string;
+  mailbox: Mailbox;
+  leave(): void;
+}
+
+export function startBackgroundAgent(run: PreparedRun, description: string, ctx: ToolUseContext, host: SubagentHost<AnyTool>, tasks: TaskRegistry, teammate?: TeammateSeat): AgentData {
   const dir = path.join(ctx.toolResultsDir, 'tasks');
   mkdirSync(dir, { recursive: true });
   const outputFile = path.join(dir, `${run.agentId}.output`);
@@ -24,17 +32,32 @@ export function startBackgroundAgent(run: PreparedRun, description: string, ctx:
   };
   const controller = new AbortController();
   const started = Date.now();
+  const spec = run.spec(controller.signal, (a) => {
+    const line = activityLine(a);
+    if (line) write(line);
+  });
   const running = host.run(
-    run.spec(controller.signal, (a) => {
-      const line = activityLine(a);
-      if (line) write(line);
-    }),
+    teammate
+      ? {
+          ...spec,
+          teammateName: teammate.name,
+          // Done with what it was asked: it waits for a message, and goes on with it.
+          awaitMessages: async (signal) => {
+            const messages = await teammate.mailbox.take(signal);
+            if (!messages) return null;
+            for (const m of messages) write(`✉ From ${m.from}: ${m.summary ?? m.text}`);
+            return formatTeammateMessages(messages);
+          },
+        }
+      : spec,
   );
+  void running.finally(() => teammate?.leave());
   tasks.register({
     info: {
       id: run.agentId,
       kind: 'agent',
       sessionId: ctx.sessionId,
+      ...(ctx.agentLabel ? { startedBy: ctx.agentLabel } : {}),
       command: `${run.label}: ${description}`,
       description,
       outputFile,
@@ -68,5 +91,6 @@ export function startBackgroundAgent(run: PreparedRun, description: string, ctx:
     taskId: run.agentId,
     outputFile,
     ...(run.warnings.length ? { warnings: run.warnings } : {}),
+    ...(teammate ? { teammate: teammate.name } : {}),
   };
 }

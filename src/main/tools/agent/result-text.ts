@@ -15,6 +15,9 @@ export function formatAgentResult(d: AgentData): string {
       'Async agent launched successfully.',
       `agentId: ${d.agentId} (internal ID - do not mention to user. Use TaskOutput with task_id: '${d.taskId ?? d.agentId}' to read its progress and its final answer, and TaskStop to stop it.)`,
       'The agent is working in the background. If you have other tasks you should continue working on them now.',
+      ...(d.teammate
+        ? [`It is your teammate "${d.teammate}": send it messages with SendMessage (to: "${d.teammate}"). When it has done what it was asked it waits for your next message; its messages to you arrive on their own.`]
+        : []),
       ...(d.outputFile ? [`output_file: ${d.outputFile}`] : []),
     ].join('\n');
   }

@@ -16,6 +16,8 @@ export interface StartBackgroundOptions {
   command: string;
   description?: string;
   sessionId: string;
+  /** A subagent's name when one started it (absent: the conversation). */
+  startedBy?: string;
   /** The session's project folder: the task is listed to that project's windows. */
   projectDir?: string;
   /** Folder for the output file (created if missing). */
@@ -57,6 +59,7 @@ export function startBackgroundShell(opts: StartBackgroundOptions): TaskInfo {
     id,
     kind: 'shell',
     sessionId: opts.sessionId,
+    ...(opts.startedBy ? { startedBy: opts.startedBy } : {}),
     command: opts.command,
     ...(opts.description ? { description: opts.description } : {}),
     outputFile,

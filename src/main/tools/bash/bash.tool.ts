@@ -260,6 +260,7 @@ async function startInBackground(
       command: input.command,
       ...(input.description ? { description: input.description } : {}),
       sessionId: ctx.sessionId,
+      ...(ctx.agentLabel ? { startedBy: ctx.agentLabel } : {}),
       projectDir: ctx.projectDir,
       outputDir: path.join(ctx.toolResultsDir, 'tasks'),
       registry: tasks,

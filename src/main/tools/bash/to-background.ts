@@ -76,6 +76,7 @@ export function prepareBackgrounding(opts: BackgroundingOptions): Backgrounding 
       id,
       kind: 'shell',
       sessionId: ctx.sessionId,
+      ...(ctx.agentLabel ? { startedBy: ctx.agentLabel } : {}),
       command: opts.command,
       ...(opts.description ? { description: opts.description } : {}),
       outputFile,

@@ -31,6 +31,13 @@ export interface SubagentRunSpec<T> {
   parentToolUseId: string;
   signal: AbortSignal;
   onActivity?: (activity: SubagentActivity) => void;
+  /** A teammate (AG7): its name, which its messages are signed with. */
+  teammateName?: string;
+  /**
+   * A teammate, once it has finished its work, waits here for the next message to it and goes on with
+   * it (what it reads); null ends its run (stopped).
+   */
+  awaitMessages?: (signal: AbortSignal) => Promise<string | null>;
 }
 
 export interface SubagentOutcome {

@@ -9,6 +9,8 @@ import type { ToolProgress } from '../../../shared/tools/tool-call';
 import type { Logger } from '../../base/log';
 import type { FileStateCache } from '../file-state/file-state';
 import type { DecisionReason, PermissionMode, PermissionResult, RuleEntry } from '../../permissions/types';
+import type { WorkListStore } from '../../tasks/work-list';
+import type { Team } from '../../tasks/team';
 import type { BackgroundRequests } from './backgrounding';
 import type { DeferredToolState } from './deferred';
 import type { SubagentHost } from './subagents';
@@ -87,6 +89,14 @@ export interface ToolUseContext {
   permissionMode?: SessionModePort;
   /** Where the session works, which a tool may move for the calls that follow (EnterWorktree); absent = fixed. */
   workingFolder?: WorkingFolderPort;
+  /** The conversation's task list (TaskCreate, TaskGet, TaskUpdate, TaskList); its subagents share it. Absent = none. */
+  workList?: WorkListStore;
+  /** Who makes these calls when it is not the conversation itself: the subagent's name ("Explore agent"). */
+  agentLabel?: string;
+  /** The conversation's teammates (AG7): SendMessage reaches them and the conversation through it. Absent = none. */
+  team?: Team;
+  /** Set for a teammate's own calls: the name it was given (SendMessage signs with it). */
+  teammateName?: string;
 }
 
 /**
@@ -100,6 +110,9 @@ export interface WorkingFolderPort {
   /** From the next call on it works in `to` (an absolute, existing folder); null = back in the project folder. */
   move(to: WorkingFolder | null): void;
 }
+
+/** Claude Code's to-do systems: TodoWrite's list (headless runs), or the Task tools' list (interactive). */
+export type Checklist = 'todos' | 'tasks';
 
 /** The session's permission mode as a port: read now, or changed for every call from now on. */
 export interface SessionModePort {
@@ -141,6 +154,11 @@ export interface ToolDef<Input = unknown, Output = unknown, P extends ToolProgre
   abortsSiblingsOnFailure?: boolean;
   /** AS2: offered in simple mode (`--bare`). */
   simpleMode?: boolean;
+  /**
+   * Which of Claude Code's two to-do systems it belongs to: `todos` (TodoWrite) or `tasks` (TaskCreate,
+   * TaskGet, TaskUpdate, TaskList). A session offers one, never both (getTools).
+   */
+  checklist?: Checklist;
   /**
    * The person's answer is part of the call (AskUserQuestion's answers, ExitPlanMode's plan): the
    * approval may carry it back as `updatedInput`, re-checked by this tool's schema. Other tools'

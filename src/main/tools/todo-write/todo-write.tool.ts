@@ -21,6 +21,8 @@ export function createTodoWriteTool(lists: TodoLists = createTodoLists()): Tool<
   return buildTool<TodoWriteInput, TodoWriteData>({
     name: TODO_WRITE_TOOL_NAME,
     searchHint: 'manage the session task checklist',
+    // Headless runs' to-do list; interactive sessions get the Task tools instead (checklist.ts).
+    checklist: 'todos',
     maxResultSizeChars: 100_000,
     inputSchema: lazySchema(makeTodoWriteInputSchema),
     description: () => TODO_WRITE_DESCRIPTION,

@@ -15,6 +15,7 @@ import { createTerminalStore, type TerminalStore } from '../terminal/terminal-st
 import { createModeStore, type ModeStore } from '../mode/mode-store';
 import { createCommandsStore, type CommandsStore } from '../commands/commands-store';
 import { createMcpStore, type McpStore } from '../mcp/mcp-store';
+import { createTaskListStore, type TaskListStore } from '../todos/task-list-store';
 import { rememberedSession, rememberSession } from '../util/remembered-session';
 
 export interface Stores {
@@ -41,6 +42,8 @@ export interface Stores {
   commands: CommandsStore;
   /** The Connected tools pane: the project's MCP servers and changed tools (issue 17 items 5, 6). */
   mcp: McpStore;
+  /** The open conversation's task list, for the to-do panel (issue 18 items 3, 4). */
+  taskList: TaskListStore;
   /** Load app:init (and the session list); safe to call again. */
   start(): Promise<void>;
   dispose(): void;
@@ -63,6 +66,7 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
         mode.getState().reset();
         commands.getState().reset();
         mcp.getState().reset();
+        taskList.getState().reset();
       }
       if (init.project) {
         // Before anything of the folder runs, the person is asked whether it is to be trusted.
@@ -93,12 +97,14 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
   const tools = createToolsStore(bridge, { notify, ...schedule });
   const mode = createModeStore(bridge, notify);
   const commands = createCommandsStore(bridge);
+  const taskList = createTaskListStore(bridge);
   sessions = createSessionsStore(bridge, {
     notify,
     ...schedule,
     onEnter: (sessionId) => {
       rememberSession(sessionId);
       tools.getState().enter(sessionId);
+      void taskList.getState().enter(sessionId);
       if (sessionId) void sandbox.getState().load(sessionId);
     },
     onOpened: (sessionId, answer) => {
@@ -121,6 +127,7 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
     s.getState().handleEvent(event);
     always.getState().handleEvent(event);
     mode.getState().handleEvent(event);
+    taskList.getState().handleEvent(event);
   });
   // The folder's configuration changed and is not trusted (yet): ask again.
   const offTrust = bridge.on('project:trust', (status) => trust.setState({ status }));
@@ -140,7 +147,10 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
       tools.getState().forgetLive();
       void app.getState().load().then(() => {
         const { currentId } = s.getState();
-        if (currentId) void s.getState().open(currentId);
+        if (currentId) {
+          void s.getState().open(currentId);
+          void taskList.getState().enter(currentId);
+        }
       });
     }
   });
@@ -161,6 +171,7 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
     mode,
     commands,
     mcp,
+    taskList,
     async start() {
       await app.getState().load();
     },

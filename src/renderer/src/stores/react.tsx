@@ -15,6 +15,7 @@ import type { TerminalState, TerminalStore } from '../terminal/terminal-store';
 import type { ModeState } from '../mode/mode-store';
 import type { CommandsState } from '../commands/commands-store';
 import type { McpState } from '../mcp/mcp-store';
+import type { TaskListState } from '../todos/task-list-store';
 
 const StoresContext = createContext<Stores | null>(null);
 
@@ -28,6 +29,9 @@ function useStores(): Stores {
   return stores;
 }
 
+export function useTaskList<T>(selector: (state: TaskListState) => T): T {
+  return useStore(useStores().taskList, selector);
+}
 export function useCommands<T>(selector: (state: CommandsState) => T): T {
   return useStore(useStores().commands, selector);
 }

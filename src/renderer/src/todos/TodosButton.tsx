@@ -1,6 +1,8 @@
 // The header's "To-do list" button: opens and closes the to-do panel, with "3 of 7" while a list exists.
 import type { ReactNode } from 'react';
 import { progressWords, todoProgress } from '../../../shared/tools/todo-write';
+import { workProgress } from '../../../shared/tools/work-items';
+import { useWorkItems } from './use-work-items';
 import { useTodos } from './use-todos';
 import '../styles/side-pane.css';
 import './Todos.css';
@@ -10,7 +12,9 @@ export const TODOS_PANE_ID = 'todos-pane';
 
 export function TodosButton({ open, onToggle }: { open: boolean; onToggle: () => void }): ReactNode {
   const todos = useTodos();
-  const p = todos && todos.length > 0 ? todoProgress(todos) : null;
+  const items = useWorkItems();
+  // The task list when the conversation has one, else TodoWrite's list (a headless-style conversation).
+  const p = items ? workProgress(items) : todos && todos.length > 0 ? todoProgress(todos) : null;
   return (
     <button
       type="button"

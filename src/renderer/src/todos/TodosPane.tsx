@@ -1,9 +1,15 @@
-// The to-do panel (TL): the assistant's list for this conversation, updated as it works — how many
-// steps are done ("3 of 7 done"), the step it is on highlighted in its "-ing" words, finished ones ticked.
+// The to-do panel (TL, issue 18 items 3, 4): the assistant's list for this conversation, updated as it
+// works — its task list (the Task tools') or, in a conversation that uses TodoWrite, that list — how
+// many steps are done ("3 of 7 done"), the step it is on highlighted in its "-ing" words, finished ones
+// ticked, waiting ones marked; then what it runs in the background.
 import type { ReactNode } from 'react';
-import { progressWords, todoProgress, type TodoItem, type TodoStatus } from '../../../shared/tools/todo-write';
+import { todoProgress, type TodoItem, type TodoStatus } from '../../../shared/tools/todo-write';
+import { BackgroundList } from './BackgroundList';
+import { ProgressHead } from './ProgressHead';
 import { TODOS_PANE_ID } from './TodosButton';
+import { useBackground, useWorkItems } from './use-work-items';
 import { useTodos } from './use-todos';
+import { WorkList } from './WorkList';
 import '../styles/side-pane.css';
 import './Todos.css';
 
@@ -23,20 +29,9 @@ function TodoRow({ todo, current }: { todo: TodoItem; current: boolean }): React
 
 export function TodoList({ todos }: { todos: readonly TodoItem[] }): ReactNode {
   const p = todoProgress(todos);
-  const words = progressWords(p);
   return (
     <>
-      <div className="todos-pane__progress">
-        <p className="todos-pane__count" role="status">
-          {words}
-        </p>
-        <progress className="todos-pane__bar" max={p.total} value={p.done} aria-label={`Progress: ${words}`} />
-      </div>
-      {p.current && (
-        <p className="todos-pane__now">
-          <span className="todos-pane__now-label">Now</span> {p.current.activeForm}
-        </p>
-      )}
+      <ProgressHead done={p.done} total={p.total} now={p.current?.activeForm ?? null} />
       <ol className="todos-pane__list" aria-label="Steps">
         {todos.map((t, i) => (
           <TodoRow key={i} todo={t} current={t === p.current} />
@@ -48,6 +43,8 @@ export function TodoList({ todos }: { todos: readonly TodoItem[] }): ReactNode {
 
 export function TodosPane({ onClose }: { onClose: () => void }): ReactNode {
   const todos = useTodos();
+  const items = useWorkItems();
+  const background = useBackground();
   return (
     <section id={TODOS_PANE_ID} className="side-pane side-pane--docked todos-pane" aria-label="To-do list">
       <div className="side-pane__head">
@@ -57,7 +54,9 @@ export function TodosPane({ onClose }: { onClose: () => void }): ReactNode {
         </button>
       </div>
       <div className="todos-pane__body">
-        {todos && todos.length > 0 ? (
+        {items ? (
+          <WorkList items={items} />
+        ) : todos && todos.length > 0 ? (
           <TodoList todos={todos} />
         ) : (
           <p className="side-pane__note">
@@ -66,6 +65,7 @@ export function TodosPane({ onClose }: { onClose: () => void }): ReactNode {
               : 'No to-do list in this conversation yet. For a bigger task the assistant writes down its steps here and ticks them off as it goes.'}
           </p>
         )}
+        {background.length > 0 && <BackgroundList tasks={background} />}
       </div>
     </section>
   );

@@ -13,14 +13,21 @@ import { globView } from './Glob/GlobView';
 import { grepView } from './Grep/GrepView';
 import { notebookEditView } from './NotebookEdit/NotebookEditView';
 import { readView } from './Read/ReadView';
+import { taskCreateView } from './TaskCreate/TaskCreateView';
+import { taskGetView } from './TaskGet/TaskGetView';
+import { taskListView } from './TaskList/TaskListView';
 import { taskOutputView } from './TaskOutput/TaskOutputView';
+import { taskUpdateView } from './TaskUpdate/TaskUpdateView';
 import { taskStopView } from './TaskStop/TaskStopView';
 import { todoWriteView } from './TodoWrite/TodoWriteView';
 import { webFetchView } from './WebFetch/WebFetchView';
 import { webSearchView } from './WebSearch/WebSearchView';
 import { SEARCH_GROUP_KEY, SearchGrouped } from './shared/SearchGrouped';
 import { sendUserMessageView } from './SendUserMessage/SendUserMessageView';
+import { TASK_LIST_GROUP_KEY } from './shared/task-list-facts';
+import { TaskListGrouped } from './shared/TaskListGrouped';
 import { skillView } from './Skill/SkillView';
+import { sendMessageView } from './SendMessage/SendMessageView';
 import type { ToolView, ToolViewParts } from './types';
 import { writeView } from './Write/WriteView';
 
@@ -29,6 +36,7 @@ const views: Record<string, ToolViewParts> = {
   Agent: agentView,
   Bash: bashView,
   Read: readView,
+  SendMessage: sendMessageView,
   Grep: grepView,
   Glob: globView,
   Write: writeView,
@@ -40,8 +48,12 @@ const views: Record<string, ToolViewParts> = {
   NotebookEdit: notebookEditView,
   SendUserMessage: sendUserMessageView,
   Skill: skillView,
+  TaskCreate: taskCreateView,
+  TaskGet: taskGetView,
+  TaskList: taskListView,
   TaskOutput: taskOutputView,
   TaskStop: taskStopView,
+  TaskUpdate: taskUpdateView,
   TodoWrite: todoWriteView,
   WebFetch: webFetchView,
   WebSearch: webSearchView,
@@ -66,7 +78,7 @@ export function groupKeyFor(toolName: string, input?: unknown): string {
 }
 
 /** Group lines of keys several tools share: a run of searches reads the same whichever tool came first. */
-const SHARED_GROUPS: Record<string, ToolView['Grouped']> = { [SEARCH_GROUP_KEY]: SearchGrouped };
+const SHARED_GROUPS: Record<string, ToolView['Grouped']> = { [SEARCH_GROUP_KEY]: SearchGrouped, [TASK_LIST_GROUP_KEY]: TaskListGrouped };
 
 /** The one-line summary for a group of `groupKey` whose first call is `toolName`'s. */
 export function groupedFor(groupKey: string, toolName: string): ToolView['Grouped'] {

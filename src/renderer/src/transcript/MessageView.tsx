@@ -3,6 +3,7 @@
 import { memo, useMemo, type ReactNode } from 'react';
 import type { ToolCallView } from '../../../shared/tools/tool-call';
 import type { Message } from '../../../shared/transcript';
+import { parseTeammateMessages } from '../../../shared/teammate-message';
 import type { Draft } from '../stores/sessions-store';
 import { rebuildCall, type ToolResultBlock } from '../tools/rebuild';
 import { usageDetails } from '../util/format-usage';
@@ -45,6 +46,9 @@ function UserMessage({ message }: { message: Message }): ReactNode {
   // A command the person typed ("/fmt"): its instructions went to the model too, folded here.
   const commands = texts.filter((b) => b.command);
   if (!text) return null;
+  // A teammate's message to the conversation (AG7) is not the person's: it says whose it is.
+  const fromTeammates = parseTeammateMessages(text);
+  if (fromTeammates) return <TeammateMessages messages={fromTeammates} />;
   return (
     <article className="msg msg--user" aria-label="You">
       <div className="msg__bubble">{text}</div>
@@ -55,6 +59,23 @@ function UserMessage({ message }: { message: Message }): ReactNode {
         </details>
       ))}
     </article>
+  );
+}
+
+function TeammateMessages({ messages }: { messages: ReturnType<typeof parseTeammateMessages> & object }): ReactNode {
+  return (
+    <>
+      {messages.map((m, i) => (
+        <article key={i} className="msg msg--teammate" aria-label={`Message from ${m.from}`}>
+          <p className="msg__from">
+            <span className="msg__from-name">{m.from}</span> wrote to the assistant{m.summary ? <span className="msg__from-summary"> · {m.summary}</span> : null}
+          </p>
+          <div className="msg__teammate-body">
+            <Markdown text={m.text} />
+          </div>
+        </article>
+      ))}
+    </>
   );
 }
 
