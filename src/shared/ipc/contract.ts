@@ -20,6 +20,7 @@ import { TrustStatus } from '../trust';
 import { sandboxEvents, sandboxInvoke } from './sandbox-contract';
 import { mcpEvents, mcpInvoke } from './mcp-contract';
 import { tasksEvents, tasksInvoke } from './tasks-contract';
+import { backgroundEvents, backgroundInvoke } from './background-contract';
 import { terminalEvents, terminalInvoke } from './terminal-contract';
 
 const empty = z.strictObject({});
@@ -199,6 +200,7 @@ export const invokeContract = {
     response: z.object({ shown: z.enum(['file', 'folder']) }),
   },
   ...tasksInvoke,
+  ...backgroundInvoke,
   ...terminalInvoke,
   ...sandboxInvoke,
   ...mcpInvoke,
@@ -219,6 +221,7 @@ export const eventContract = {
   /** The open folder's configuration is not (or no longer) trusted: the trust dialog asks. */
   'project:trust': TrustStatus,
   ...tasksEvents,
+  ...backgroundEvents,
   ...terminalEvents,
   ...sandboxEvents,
   ...mcpEvents,
