@@ -21,3 +21,11 @@ export function resourcePath(
   if (opts.packaged && opts.resourcesPath) return join(opts.resourcesPath, 'resources', name);
   return join(opts.mainDir ?? __dirname, '../../resources', name);
 }
+
+/**
+ * How the desktop runs a background task's worker: its own binary as plain Node (ELECTRON_RUN_AS_NODE)
+ * on the CLI bundle beside index.js, which runs `task _worker ID` with no window (DK3).
+ */
+export function backgroundWorkerCommand(mainDir: string = __dirname, execPath: string = process.execPath): { command: string; args: string[]; env: Record<string, string> } {
+  return { command: execPath, args: [join(mainDir, 'cli.js')], env: { ELECTRON_RUN_AS_NODE: '1' } };
+}

@@ -36,6 +36,6 @@ export const backgroundEvents = {
   'background:changed': z.object({ task: BackgroundTaskView }),
   /** The desktop's tray asks this window to open the new-task dialog. */
   'background:new-task': z.object({}),
-  /** A notification about a task was clicked: show its conversation. */
-  'background:show': z.object({ taskId, sessionId: z.string().optional() }),
+  /** A task's notification or tray item was clicked: review its request, or show its conversation. */
+  'background:show': z.object({ taskId: taskId.optional(), sessionId: z.string().optional(), requestId: z.string().optional() }),
 } as const satisfies Record<string, z.ZodType>;
