@@ -52,6 +52,12 @@ export function projectInfo(dir: string): { dir: string; name: string } {
 export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; send: SendHandlers } {
   const { sessions, auth, host, log } = deps;
   // A request no conversation of this process knows may be a background task's (another process's).
+  // A running background task writes its conversation from its own process: a window adds nothing until it ends.
+  const refuseWhileTaskRuns = async (sessionId: string) => {
+    if (await deps.background?.background.runsSession(sessionId)) {
+      throw new IpcFailure({ code: 'busy', message: 'A background task is still working in this conversation. Wait until it ends, or stop it in Background tasks.' });
+    }
+  };
   const reply = async (dir: string, r: Parameters<SessionService['replyPermission']>[1]) =>
     (await sessions.replyPermission(dir, r)) || ((await deps.background?.background.reply(dir, r)) ?? false);
   const rules = (): PermissionService => {
@@ -105,10 +111,12 @@ export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; sen
       return transcriptPage(open.messages, open.toolCalls ?? [], before);
     },
     'session:send': async ({ sessionId, text }, ctx) => {
+      await refuseWhileTaskRuns(sessionId);
       await sessions.send(requireProject(ctx), sessionId, text);
       return { accepted: true as const };
     },
     'session:retry': async ({ sessionId }, ctx) => {
+      await refuseWhileTaskRuns(sessionId);
       await sessions.retry(requireProject(ctx), sessionId);
       return { accepted: true as const };
     },

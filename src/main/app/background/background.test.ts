@@ -13,6 +13,8 @@ import { createEventBus } from '../event-bus';
 import type { EventChannel, EventPayload } from '../../../shared/ipc/contract';
 import type { HostPort } from '../ports';
 import { createBackgroundHandlers } from './handlers';
+import { createHandlers } from '../handlers';
+import type { SessionService } from '../ports';
 import { createLocalTaskHost } from './local-host';
 import { readRecord, takeReplies, writeApprovals, writeRecord, type TaskRecordFile } from './records';
 import { readSavedTasks, saveTask } from './saved-tasks';
@@ -116,6 +118,25 @@ describe('the service: what windows are told', () => {
     expect(seen.at(-1)).toMatchObject({ channel: 'session:event', payload: { type: 'permission_resolved', requestId: 'r1' }, projectDir });
     expect(lists).toEqual([1, 1, 1]);
     svc.dispose();
+  });
+});
+
+describe('a running task’s conversation', () => {
+  it('a window cannot send into it (or retry it) until the task ends', async () => {
+    await writeRecord(dataDir, record());
+    const bus = createEventBus(() => undefined);
+    let alive = true;
+    const svc = createBackgroundTasks({ hosts: [createLocalTaskHost({ dataDir, env: {}, log, alive: () => alive })], bus, log });
+    const sent: string[] = [];
+    const sessions = { send: async (_d: string, id: string) => void sent.push(id), retry: async () => undefined } as unknown as SessionService;
+    const { invoke } = createHandlers({ sessions, auth: {} as never, host: {} as never, log, background: { background: svc, dataDir } });
+    const ctx: HandlerContext = { host: 'web', clientId: 'c', projectDir };
+    await expect(invoke['session:send']({ sessionId: 's1', text: 'hi' }, ctx)).rejects.toMatchObject({ code: 'busy', message: expect.stringContaining('A background task is still working') });
+    await expect(invoke['session:retry']({ sessionId: 's1' }, ctx)).rejects.toMatchObject({ code: 'busy' });
+    await invoke['session:send']({ sessionId: 'other', text: 'hi' }, ctx);
+    alive = false;
+    await invoke['session:send']({ sessionId: 's1', text: 'hi' }, ctx);
+    expect(sent).toEqual(['other', 's1']);
   });
 });
 

@@ -3,7 +3,7 @@
 // as `background:changed` to its project's windows and to listeners (the tray), and each request a task
 // waits on as the same `permission_request` / `permission_resolved` session events a conversation's
 // use, so the approval inbox, the badge and the notifications need nothing of their own.
-import type { BackgroundTaskSpecParsed, BackgroundTaskView } from '../../../shared/background-tasks';
+import { isEnded, type BackgroundTaskSpecParsed, type BackgroundTaskView } from '../../../shared/background-tasks';
 import type { PermissionReplyInput, PermissionRequestView } from '../../../shared/permissions/request';
 import type { Logger } from '../../base/log';
 import type { EventBus } from '../ports';
@@ -18,6 +18,8 @@ export interface BackgroundTasks {
   pending(projectDir: string): Promise<PermissionRequestView[]>;
   /** A person's answer to a task's request; false when no task waits on it. */
   reply(projectDir: string, reply: PermissionReplyInput): Promise<boolean>;
+  /** Whether a task still running works in this conversation (its window must not write to it meanwhile). */
+  runsSession(sessionId: string): Promise<boolean>;
   /** Called with every task after each change the watch sees. */
   subscribe(listener: (tasks: BackgroundTaskView[]) => void): () => void;
   /** Looks once now (the watch also looks every `pollMs`). */
@@ -119,6 +121,9 @@ export function createBackgroundTasks(opts: BackgroundServiceOptions): Backgroun
       if (!a) return false;
       for (const h of hosts) if (await h.reply(a.taskId, reply)) return true;
       return false;
+    },
+    async runsSession(sessionId) {
+      return (await Promise.all(hosts.map((h) => h.list()))).flat().some((t) => t.sessionId === sessionId && !isEnded(t.status));
     },
     subscribe(listener) {
       listeners.add(listener);

@@ -16,6 +16,7 @@ import { createModeStore, type ModeStore } from '../mode/mode-store';
 import { createCommandsStore, type CommandsStore } from '../commands/commands-store';
 import { createMcpStore, type McpStore } from '../mcp/mcp-store';
 import { rememberedSession, rememberSession } from '../util/remembered-session';
+import { createBackgroundStore, type BackgroundStore } from '../background/background-store';
 
 export interface Stores {
   app: AppStore;
@@ -41,6 +42,8 @@ export interface Stores {
   commands: CommandsStore;
   /** The Connected tools pane: the project's MCP servers and changed tools (issue 17 items 5, 6). */
   mcp: McpStore;
+  /** Background tasks of the project, the new-task dialog, and what the tray asked to show (DK3). */
+  background: BackgroundStore;
   /** Load app:init (and the session list); safe to call again. */
   start(): Promise<void>;
   dispose(): void;
@@ -63,6 +66,7 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
         mode.getState().reset();
         commands.getState().reset();
         mcp.getState().reset();
+        background.getState().reset();
       }
       if (init.project) {
         // Before anything of the folder runs, the person is asked whether it is to be trusted.
@@ -82,12 +86,14 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
         void processes.getState().load();
         void sandbox.getState().loadStatus();
         void mcp.getState().load();
+        void background.getState().load();
       }
     },
   });
   const processes = createProcessesStore(bridge);
   const sandbox = createSandboxStore(bridge);
   const mcp = createMcpStore(bridge);
+  const background = createBackgroundStore(bridge, { onConversationChanged: () => void sessions?.getState().refresh() });
   const notify = (banner: Omit<Banner, 'id'>): void => app.getState().pushBanner(banner);
   const schedule = options.schedule ? { schedule: options.schedule } : {};
   const tools = createToolsStore(bridge, { notify, ...schedule });
@@ -127,6 +133,11 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
   const offTasks = bridge.on('tasks:changed', () => void processes.getState().load());
   const offBlocked = bridge.on('sandbox:blocked', (e) => sandbox.getState().handleBlocked(e));
   const offMcp = bridge.on('mcp:changed', ({ servers }) => mcp.getState().handleChanged(servers));
+  const offBackground = [
+    bridge.on('background:changed', ({ task }) => background.getState().handleChanged(task)),
+    bridge.on('background:new-task', () => background.getState().openDialog()),
+    bridge.on('background:show', (reveal) => background.getState().setReveal(reveal)),
+  ];
   const offNotice = bridge.on('app:notice', (notice) => app.getState().pushBanner({ level: notice.level, message: notice.message }));
   const offConnection = bridge.onConnection((state) => {
     const wasDown = app.getState().connection !== 'open';
@@ -159,6 +170,7 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
     mode,
     commands,
     mcp,
+    background,
     async start() {
       await app.getState().load();
     },
@@ -170,6 +182,7 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
       offMcp();
       offTrust();
       offConnection();
+      for (const off of offBackground) off();
       terminal.dispose();
     },
   };
