@@ -129,7 +129,7 @@ export function resetElectronStub(): void {
   const fresh = createElectron();
   const e = electron as any;
   e.app.removeAllListeners();
-  Object.assign(e.app, { isPackaged: false, singleInstanceLock: true, quitCalls: 0, exitCode: null, paths: {}, recentDocuments: [], badgeCount: null });
+  Object.assign(e.app, { isPackaged: false, singleInstanceLock: true, quitCalls: 0, exitCode: null, paths: {}, recentDocuments: [], badgeCount: null, hardwareAccelerationDisabled: false });
   e.ipcMain.removeAllListeners();
   e.ipcMain.handlers.clear();
   e.ipcRenderer.removeAllListeners();

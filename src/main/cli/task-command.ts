@@ -122,8 +122,6 @@ export async function runTaskStop(cmd: Cmd<'task-stop'>, io: CliIO): Promise<num
 
 /** The detached worker: runs the task, its log on stderr (the task's worker.log). */
 export async function runTaskWorkerCommand(cmd: Cmd<'task-worker'>, io: CliIO): Promise<number> {
-  // Electron ran this as Node; the programs the task starts must not inherit that.
-  delete io.env.ELECTRON_RUN_AS_NODE;
   const log = createLogger({ level: io.env.AGENT_DESK_LOG ?? 'info', prefix: `agent-desk:task:${cmd.id.slice(0, 40)}` });
   return runTaskWorker({
     dataDir: defaultDataDir({ env: io.env }),

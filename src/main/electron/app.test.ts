@@ -285,10 +285,9 @@ describe('background tasks in the desktop (issue 18 item 5, DK3)', () => {
   }
   const trayItem = (label: string) => (FakeTray.created[0]!.menu!.items as { label?: string; click?: () => void }[]).find((i) => i.label === label)!;
 
-  test('the core is told how to run a worker: this binary as Node on the CLI bundle beside main', async () => {
+  test('the core is told how to run a worker: this same executable (the app), which sees `task _worker ID`', async () => {
     await start();
-    expect(coreOpts!.backgroundWorker).toMatchObject({ command: process.execPath, env: { ELECTRON_RUN_AS_NODE: '1' } });
-    expect(coreOpts!.backgroundWorker!.args[0]).toMatch(/cli\.js$/);
+    expect(coreOpts!.backgroundWorker).toEqual({ command: process.execPath, args: process.defaultApp ? [process.argv[1]] : [] });
   });
 
   test('the tray lists the running task; closing the last window keeps it (and the app) running', async () => {

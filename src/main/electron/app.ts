@@ -234,7 +234,7 @@ async function boot(o: {
   projects = desktopProjects;
 
   const secrets = createSafeStorageSecretStore({ safeStorage, dataDir, log });
-  const core = await o.createCore({ host: desktopProjects.hostPort, env, dataDir, secrets, log, backgroundWorker: backgroundWorkerCommand() });
+  const core = await o.createCore({ host: desktopProjects.hostPort, env, dataDir, secrets, log, backgroundWorker: backgroundWorkerCommand({ execPath: process.execPath, defaultApp: Boolean(process.defaultApp), appArg: process.argv[1] }) });
   notices = core.notices;
   clientClosed = core.clientClosed?.bind(core);
   const disposeRouter = registerIpcRouter({

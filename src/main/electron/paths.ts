@@ -23,9 +23,10 @@ export function resourcePath(
 }
 
 /**
- * How the desktop runs a background task's worker: its own binary as plain Node (ELECTRON_RUN_AS_NODE)
- * on the CLI bundle beside index.js, which runs `task _worker ID` with no window (DK3).
+ * How the desktop runs a background task's worker (DK3): its own executable again, which sees
+ * `task _worker ID` (taskWorkerArg) and runs the task with no window. Not ELECTRON_RUN_AS_NODE: the
+ * packaged app's fuses turn that off (DK5). `electron <app>` in development names the app first.
  */
-export function backgroundWorkerCommand(mainDir: string = __dirname, execPath: string = process.execPath): { command: string; args: string[]; env: Record<string, string> } {
-  return { command: execPath, args: [join(mainDir, 'cli.js')], env: { ELECTRON_RUN_AS_NODE: '1' } };
+export function backgroundWorkerCommand(opts: { execPath: string; defaultApp: boolean; appArg: string | undefined }): { command: string; args: string[] } {
+  return { command: opts.execPath, args: opts.defaultApp && opts.appArg ? [opts.appArg] : [] };
 }
