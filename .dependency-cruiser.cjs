@@ -7,7 +7,7 @@
  */
 const MAIN_LAYERS = [
   ['base'],
-  ['fs', 'process', 'shell'],
+  ['fs', 'process', 'shell', 'git'],
   ['permissions'],
   ['settings'],
   ['hooks', 'sandbox', 'tasks', 'model', 'sessions', 'terminal', 'mcp', 'skills'],

@@ -1,6 +1,7 @@
 // An MCP server as the Connected tools pane shows it (issue 17 item 6): where it was declared, how it
 // is reached, its connection state (MC3), how many tools it offers and what they cost per request,
-// whether they load only when needed, which tools changed since approved (item 5), what last went wrong.
+// whether they load only when needed, which tools changed since approved (item 5), what last went wrong,
+// and its sign-in (item 4).
 import { z } from 'zod';
 
 export const McpServerInfo = z.object({
@@ -18,6 +19,10 @@ export const McpServerInfo = z.object({
   lastError: z.string().optional(),
   /** The file that declares it ('--mcp-config' for a JSON string, 'in-process' for the app's own). */
   file: z.string(),
+  /** A remote server (HTTP, SSE): a sign-in is saved for it (issue 17 item 4). */
+  signedIn: z.boolean().optional(),
+  /** The page of the sign-in under way: the person finishes signing in there. */
+  signInUrl: z.string().optional(),
 });
 export type McpServerInfo = z.infer<typeof McpServerInfo>;
 

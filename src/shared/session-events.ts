@@ -1,9 +1,11 @@
 // Events a running session publishes (main → renderer), one plain-data union.
 import { z } from 'zod';
+import { BudgetStatus } from './budget';
 import { PermissionDecision, PermissionRequestView } from './permissions/request';
 import { SavedAlwaysRule } from './permissions/rule-store';
 import { ToolCallView, ToolProgress } from './tools/tool-call';
 import { Message, RunStop, SessionStatus, SessionSummary } from './transcript';
+import { WorkingFolder } from './working-folder';
 
 export const ErrorInfo = z.object({
   /** A stable machine code: 'auth', 'network', 'rate_limit', 'overloaded', 'api', 'aborted', 'internal', … */
@@ -77,10 +79,19 @@ export const SessionEvent = z.discriminatedUnion('type', [
     turn: UsageTotals,
     total: UsageTotals,
     context: z.object({ used: z.number().int().nonnegative().optional(), window: z.number().int().positive() }).optional(),
+    /** The call was a subagent's: the Agent call that runs it, and that subagent's total so far (its card shows it). */
+    agent: z.object({ toolUseId: z.string(), total: UsageTotals }).optional(),
   }),
+  /**
+   * The conversation's budget (issue 20 item 4) after a call or an answer: used share and phase (a
+   * notice at 80 %, paused at 100 % until the person answers, continued, raised, stopped).
+   */
+  z.object({ ...base, type: z.literal('budget'), budget: BudgetStatus }),
   /** The conversation is being summarised to make room (issue 20 item 2); its message follows. */
   z.object({ ...base, type: z.literal('compacting'), trigger: z.enum(['auto', 'manual']) }),
   /** The session's permission mode changed (the person chose one, plan mode began, a plan was approved). */
   z.object({ ...base, type: z.literal('mode'), mode: z.string() }),
+  /** The session works in another folder from the next call on (a worktree), or back in the project folder (null). */
+  z.object({ ...base, type: z.literal('working_folder'), folder: WorkingFolder.nullable() }),
 ]);
 export type SessionEvent = z.infer<typeof SessionEvent>;

@@ -39,7 +39,7 @@ export type Usage = z.infer<typeof Usage>;
  * Why a run ended short of finishing its work (a limit, the model's stop reason, a hook, an error; or
  * `interrupted`: the app stopped mid-turn — a crash, a kill — and the reopened conversation says so).
  */
-export const RunStopKind = z.enum(['max_turns', 'max_tokens', 'refusal', 'context_full', 'hook_stopped', 'prompt_blocked', 'error', 'interrupted']);
+export const RunStopKind = z.enum(['max_turns', 'max_tokens', 'refusal', 'context_full', 'hook_stopped', 'prompt_blocked', 'error', 'interrupted', 'budget']);
 export type RunStopKind = z.infer<typeof RunStopKind>;
 
 /**
@@ -107,6 +107,37 @@ export type Message = z.infer<typeof Message>;
 export const SessionStatus = z.enum(['idle', 'running', 'stopping']);
 export type SessionStatus = z.infer<typeof SessionStatus>;
 
+/** What one local day (`YYYY-MM-DD`) of a conversation cost: its model calls that day (issue 20 item 3). */
+export const DaySpend = z.object({
+  day: z.string(),
+  /** USD; null when a call's model has no known price. */
+  costUsd: z.number().nonnegative().nullable(),
+  tokens: z.number().int().nonnegative(),
+});
+export type DaySpend = z.infer<typeof DaySpend>;
+
+/** What a conversation cost in all (its subagents included), and per day, for the lists. */
+export const SessionSpend = z.object({
+  costUsd: z.number().nonnegative().nullable(),
+  tokens: z.number().int().nonnegative(),
+  days: z.array(DaySpend).default([]),
+});
+export type SessionSpend = z.infer<typeof SessionSpend>;
+
+/**
+ * A model call whose usage is not on a message of the conversation: a subagent's (its messages are in
+ * its own transcript). Saved as its own line; its cost counts in the conversation's total.
+ */
+export const ExtraUsage = z.object({
+  at: z.number(),
+  model: z.string().optional(),
+  usage: Usage,
+  /** The Agent call that ran it, and the subagent's id. */
+  toolUseId: z.string().optional(),
+  agentId: z.string().optional(),
+});
+export type ExtraUsage = z.infer<typeof ExtraUsage>;
+
 export const SessionSummary = z.object({
   id: z.string(),
   projectDir: z.string(),
@@ -114,6 +145,8 @@ export const SessionSummary = z.object({
   createdAt: z.number(),
   updatedAt: z.number(),
   messageCount: z.number().int().nonnegative(),
+  /** Absent from older hosts. */
+  spend: SessionSpend.optional(),
 });
 export type SessionSummary = z.infer<typeof SessionSummary>;
 

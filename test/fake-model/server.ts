@@ -43,7 +43,12 @@ export interface RecordedRequest {
 export interface FakeModelServer {
   /** http://127.0.0.1:PORT, to use as ANTHROPIC_BASE_URL. */
   url: string;
+  /** Messages requests (POST /v1/messages and anything unknown), in order. */
   requests: RecordedRequest[];
+  /** Token-counting requests (POST /v1/messages/count_tokens), apart: they are no model calls. */
+  countRequests: RecordedRequest[];
+  /** Answer count_tokens (true, the default) or 404 it like a gateway without counting. */
+  counting(on: boolean): void;
   push(...replies: ReplySource[]): void;
   /** Refuse requests whose messages count more tokens than this as too long (undefined: never). */
   refuseOver(tokens: number | undefined): void;
@@ -62,6 +67,8 @@ export interface FakeModelOptions {
    * it reports) with the API's own 400 "prompt is too long" (issue 20 item 2).
    */
   maxPromptTokens?: number;
+  /** Answer /v1/messages/count_tokens (default true); false: 404, as a gateway without it. */
+  countTokens?: boolean;
 }
 
 const NO_REPLY: ScriptedReply = { content: [{ type: 'text', text: '(fake model: no scripted reply)' }] };
@@ -75,6 +82,11 @@ function errorBody(type: string, message: string) {
 
 function roughTokens(x: unknown): number {
   return Math.max(1, Math.ceil(JSON.stringify(x ?? '').length / 4));
+}
+
+/** A request's input as the API counts it: its system prompt, tools and messages (a quarter of their JSON). */
+function inputTokens(body: any): number {
+  return roughTokens({ system: body?.system, tools: body?.tools, messages: body?.messages });
 }
 
 function chunks(s: string, size: number): string[] {
@@ -102,13 +114,15 @@ function finalMessage(reply: Finished, req: RecordedRequest) {
     content,
     stop_reason: stop,
     stop_sequence: null,
-    usage: reply.usage ?? { input_tokens: roughTokens(req.body?.messages), output_tokens: roughTokens(content) },
+    usage: reply.usage ?? { input_tokens: inputTokens(req.body), output_tokens: roughTokens(content) },
   };
 }
 
 export async function startFakeModelServer(opts: FakeModelOptions = {}): Promise<FakeModelServer> {
   const queue: ReplySource[] = [...(opts.replies ?? [])];
   const requests: RecordedRequest[] = [];
+  const countRequests: RecordedRequest[] = [];
+  let counting = opts.countTokens ?? true;
   const waiters = new Set<() => void>();
   const sockets = new Set<Socket>();
   const timers = new Map<NodeJS.Timeout, () => void>();
@@ -211,11 +225,20 @@ export async function startFakeModelServer(opts: FakeModelOptions = {}): Promise
     }
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     const recorded: RecordedRequest = { method: req.method ?? 'GET', path, headers, body, at: Date.now() };
-    requests.push(recorded);
+    const isCount = recorded.method === 'POST' && path === '/v1/messages/count_tokens';
+    (isCount ? countRequests : requests).push(recorded);
     for (const w of [...waiters]) w();
 
     if (!headers['x-api-key'] && !/^Bearer\s+\S/i.test(headers['authorization'] ?? '')) {
       return sendJson(res, 401, errorBody('authentication_error', 'x-api-key header is required'));
+    }
+    if (isCount) {
+      if (!counting) return sendJson(res, 404, errorBody('not_found_error', `Not found: POST ${path}`));
+      if (badJson || typeof body !== 'object' || body === null || !Array.isArray(body.messages)) {
+        return sendJson(res, 400, errorBody('invalid_request_error', 'messages: Field required'));
+      }
+      // The measure the replies' usage reports: system, tools and messages.
+      return sendJson(res, 200, { input_tokens: inputTokens(body) });
     }
     if (recorded.method !== 'POST' || path !== '/v1/messages') {
       return sendJson(res, 404, errorBody('not_found_error', `Not found: ${recorded.method} ${path}`));
@@ -265,6 +288,8 @@ export async function startFakeModelServer(opts: FakeModelOptions = {}): Promise
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    countRequests,
+    counting: (on) => void (counting = on),
     push: (...replies) => void queue.push(...replies),
     refuseOver: (tokens) => void (maxPromptTokens = tokens),
     waitForRequests(n, timeoutMs = 5000) {

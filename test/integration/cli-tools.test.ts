@@ -93,12 +93,12 @@ describe('agent-desk -p with tools', () => {
     expect(init).toMatchObject({ session_id: result.session_id, cwd: h.projectDir, model: 'claude-sonnet-5', tools: allBuiltinNames(), permissionMode: 'default' });
     expect(assistant.message.content).toEqual([{ type: 'text', text: 'Running.' }, { type: 'tool_use', id: 'toolu_7', name: 'Bash', input: { command: 'echo streamed' } }]);
     expect(user).toMatchObject({ type: 'user', session_id: result.session_id, message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_7', content: 'streamed' }] } });
-    // Sonnet list prices: $3 / $15 per million tokens.
+    // Sonnet 5's list prices: $2 / $10 per million tokens.
     expect(result).toMatchObject({
       is_error: false,
       num_turns: 2,
       result: 'Finished.',
-      total_cost_usd: (2200 * 3 + 120 * 15) / 1e6,
+      total_cost_usd: (2200 * 2 + 120 * 10) / 1e6,
       usage: { input_tokens: 2200, output_tokens: 120, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 },
       duration_ms: expect.any(Number),
     });

@@ -57,6 +57,8 @@ describe('automatic summaries (issue 20 item 2)', () => {
     expect(prompt).toBeDefined();
     expect(JSON.stringify(summaryReq.body.messages)).not.toContain(prompt!);
     expect(log.filter(isSummaryRequest).length).toBeLessThanOrEqual(2);
+    // Near the threshold the API counted the request before the summary was decided (issue 20 item 1).
+    expect(h.server.countRequests.length).toBeGreaterThan(0);
     // The last request ends with the last step, and every request after the summary fits the window.
     expect(JSON.stringify(log.at(-1)!.body.messages.at(-1))).toContain('step 5:');
 
@@ -76,6 +78,19 @@ describe('automatic summaries (issue 20 item 2)', () => {
     const fresh = await h.engine();
     const opened = await fresh.sessions.open(h.projectDir, session.id);
     expect(opened.messages.some((m) => m.compaction?.summary === SUMMARY)).toBe(true);
+  });
+
+  it('a gateway without token counting: the calibrated estimate decides, counting is not asked again, the summary still comes', async () => {
+    h.server.counting(false);
+    h.server.push(...replies(['done 1', 'done 2', 'done 3', 'done 4', 'done 5']));
+    const engine = await h.engine();
+    const session = await engine.sessions.createSession(h.projectDir);
+    expect((await session.start(step(1)).done).ok).toBe(true);
+    h.env.CLAUDE_CODE_AUTO_COMPACT_WINDOW = String(Math.ceil((fixedTokens(h.server.requests[0]!) + 2_600) / 0.92));
+    for (const n of [2, 3, 4, 5]) expect((await session.start(step(n)).done).ok).toBe(true);
+    expect(h.server.requests.some(isSummaryRequest)).toBe(true);
+    expect(h.server.countRequests).toHaveLength(1);
+    expect(JSON.stringify(h.server.requests.at(-1)!.body.messages.at(-1))).toContain('step 5:');
   });
 
   it("the window and the threshold come from a settings file's env block too (as Claude Code applies it)", async () => {

@@ -32,7 +32,11 @@ import { createFolderTrust, type FolderTrust, type FolderTrustMode } from './fol
 import { startProcessManager, type ProcessManager } from './process-manager';
 import { appTasks } from '../tasks/app-tasks';
 import { createMcpHub, type McpHub } from '../mcp/hub';
+import { defaultSecretFile, type SecretFile } from '../mcp/oauth/credentials';
+import { createMcpElicitations, type McpElicitations } from './mcp-elicitations';
 import { compactSettingsFrom } from '../engine/compact/settings';
+import { budgetPolicies } from '../engine/budget/policy';
+import { taskApprovalTimeoutMs } from '../engine/tools/task-approval';
 import { createTerminalService, type TerminalService } from '../terminal/terminal-service';
 import { createLocalTaskHost, type WorkerCommand } from './background/local-host';
 import { createBackgroundTasks, type BackgroundTasks } from './background/service';
@@ -47,6 +51,8 @@ export interface EngineOptions {
   env?: NodeJS.ProcessEnv;
   dataDir?: string;
   secrets?: SecretStore;
+  /** Where MCP servers' sign-ins are kept (desktop: safeStorage); default <data>/mcp-credentials.json, 0600. */
+  mcpCredentials?: SecretFile;
   log?: Logger;
   /** Pass one to subscribe before start-up notices are published. */
   bus?: EventBus;
@@ -91,6 +97,8 @@ export interface Engine {
   tasks: ProcessManager;
   /** Each project's MCP servers (MC1–MC3). */
   mcp: McpHub;
+  /** Servers' questions waiting for the person (absent headless: no form can be shown there). */
+  mcpElicitations?: McpElicitations;
   dataDir: string;
   log: Logger;
   /** Start-up problems (a broken settings file…), also published as 'app:notice'; hosts show them to clients that connect later. */
@@ -180,6 +188,7 @@ export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
   const store = createSessionStore({ dataDir, log });
   const toolsConfig = opts.tools ?? {};
   // A project's own servers (.mcp.json) wait for the folder's trust like its hooks (PX4).
+  const mcpElicitations = toolsConfig.headless ? undefined : createMcpElicitations({ bus, newId: randomUUID });
   const mcp = createMcpHub({
     env,
     log,
@@ -188,6 +197,8 @@ export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
     ...(toolsConfig.strictMcpConfig ? { strict: true } : {}),
     onWarning: (dir, message) => projectNotice(dir, 'warn', message),
     stateFile: path.join(dataDir, 'mcp-projects.json'),
+    credentials: opts.mcpCredentials ?? defaultSecretFile(dataDir),
+    ...(mcpElicitations ? { elicit: mcpElicitations.ask } : {}),
     onChange: (dir) => bus.publish('mcp:changed', { servers: mcp.existing(dir)?.list() ?? [] }, { projectDir: dir }),
   });
   const maxTurns = opts.maxTurns ?? maxTurnsFromEnv(env);
@@ -202,6 +213,8 @@ export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
     systemPrompt: (projectDir) => buildSystemPrompt({ projectDir }),
     // Claude Code's summary variables, from the environment or a settings file's `env` (issue 20 item 2).
     compaction: (projectDir) => compactSettingsFrom({ ...env, ...projectSettings.current(projectDir).env }),
+    // Agent Desk's own `agentDesk.budget` keys (issue 20 item 4); headless, nobody can answer its question.
+    budget: budgetPolicies({ budgets: (dir) => projectSettings.current(dir).budget, headless: opts.tools?.headless === true, taskTimeoutMs: taskApprovalTimeoutMs(env) }),
     now: Date.now,
     newId: randomUUID,
     settings: projectSettings,
@@ -238,7 +251,7 @@ export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
         offLedger();
         return appSandbox.dispose();
       });
-  return { bus, sessions, auth, model, settings, projectSettings, permissions, trust, tasks, mcp, dataDir, log, notices, dispose };
+  return { bus, sessions, auth, model, settings, projectSettings, permissions, trust, tasks, mcp, ...(mcpElicitations ? { mcpElicitations } : {}), dataDir, log, notices, dispose };
 }
 
 /**
@@ -291,7 +304,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     log: engine.log,
     pollMs: BACKGROUND_POLL_MS,
   });
-  const handlers = createHandlers({ background: { background, dataDir: engine.dataDir, trustFolders: opts.folderTrust === 'all' }, skills, sessions: engine.sessions, auth: engine.auth, host: opts.host, log: engine.log, permissions: engine.permissions, trust: engine.trust, tasks: engine.tasks, sandbox: { sandbox: appSandbox, settings: (dir) => engine.projectSettings.current(dir) }, terminals, mcp: engine.mcp });
+  const handlers = createHandlers({ background: { background, dataDir: engine.dataDir, trustFolders: opts.folderTrust === 'all' }, skills, sessions: engine.sessions, auth: engine.auth, host: opts.host, log: engine.log, permissions: engine.permissions, trust: engine.trust, tasks: engine.tasks, sandbox: { sandbox: appSandbox, settings: (dir) => engine.projectSettings.current(dir) }, terminals, mcp: engine.mcp, ...(engine.mcpElicitations ? { mcpElicitations: engine.mcpElicitations } : {}) });
   const dispatcher = createDispatcher({ ...handlers, log: engine.log });
   return {
     dispatcher,

@@ -16,6 +16,7 @@ import { transcriptPage } from './transcript-page';
 import { createMcpHandlers } from './mcp-handlers';
 import type { McpHub } from '../mcp/hub';
 import { createBackgroundHandlers, noBackgroundHandlers, type BackgroundHandlerDeps } from './background/handlers';
+import type { McpElicitations } from './mcp-elicitations';
 
 export interface HandlerDeps {
   sessions: SessionService;
@@ -38,6 +39,8 @@ export interface HandlerDeps {
   mcp?: McpHub;
   /** Background tasks (DK3): their channels, and their requests in the approval inbox; without it there are none. */
   background?: Omit<BackgroundHandlerDeps, 'host' | 'log'>;
+  /** MCP servers' questions waiting for the person (issue 17 item 6). */
+  mcpElicitations?: McpElicitations;
 }
 
 function requireProject(ctx: HandlerContext): string {
@@ -205,7 +208,7 @@ export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; sen
           },
         }),
     ...createTerminalHandlers({ ...(deps.terminals ? { terminals: deps.terminals } : {}), requireProject }),
-    ...createMcpHandlers({ ...(deps.mcp ? { mcp: deps.mcp } : {}), requireProject }),
+    ...createMcpHandlers({ ...(deps.mcp ? { mcp: deps.mcp } : {}), requireProject, host: deps.host, log: deps.log, ...(deps.mcpElicitations ? { elicitations: deps.mcpElicitations } : {}) }),
     ...(deps.background ? createBackgroundHandlers({ ...deps.background, host, log }) : noBackgroundHandlers()),
   };
   const send: SendHandlers = {

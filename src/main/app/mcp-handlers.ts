@@ -1,9 +1,13 @@
-// The MCP servers channels (issue 17 items 5, 6): the open project's servers with their state,
-// reconnect, turn off and on, load-when-needed, and the review of changed tools; an unknown name is a
-// typed not_found, never a crash.
+// The MCP servers channels (issue 17 items 4, 5, 6): the open project's servers with their state,
+// reconnect, turn off and on, sign in and out, load-when-needed, and the review of changed tools; an
+// unknown name is a typed not_found, never a crash. The desktop opens a sign-in page in the system
+// browser; the browser host shows it as a link.
 import { IpcFailure } from '../../shared/ipc/errors';
 import type { McpServerInfo, McpToolChange } from '../../shared/mcp';
 import type { HandlerContext } from '../ipc/context';
+import type { Logger } from '../base/log';
+import type { HostPort } from './ports';
+import type { McpElicitations } from './mcp-elicitations';
 import type { InvokeHandlers } from '../ipc/dispatch';
 import type { McpHub } from '../mcp/hub';
 import type { McpManager } from '../mcp/manager';
@@ -12,9 +16,14 @@ import { canonicalJson, type ToolChange } from '../mcp/pins';
 export interface McpHandlerDeps {
   mcp?: McpHub;
   requireProject(ctx: HandlerContext): string;
+  /** Opens a sign-in page in the system browser, where the host can. */
+  host?: Pick<HostPort, 'openExternal'>;
+  log?: Logger;
+  /** Servers' questions waiting for the person (absent: headless, none are asked). */
+  elicitations?: McpElicitations;
 }
 
-type McpChannels = 'mcp:list' | 'mcp:reconnect' | 'mcp:disable' | 'mcp:enable' | 'mcp:set-defer' | 'mcp:changes' | 'mcp:accept';
+type McpChannels = 'mcp:list' | 'mcp:reconnect' | 'mcp:disable' | 'mcp:enable' | 'mcp:sign-in' | 'mcp:cancel-sign-in' | 'mcp:sign-out' | 'mcp:elicitations' | 'mcp:elicitation-reply' | 'mcp:set-defer' | 'mcp:changes' | 'mcp:accept';
 
 const noSuchServer = (name: string) => new IpcFailure({ code: 'not_found', message: `There is no MCP server named "${name}" in this project.` });
 
@@ -48,6 +57,48 @@ export function createMcpHandlers(deps: McpHandlerDeps): Pick<InvokeHandlers, Mc
       if (outcome === 'unknown') throw noSuchServer(name);
       if (outcome === 'blocked') throw new IpcFailure({ code: 'forbidden', message: `"${name}" is turned off in your settings; turn it on there first.` });
       return list(dir);
+    },
+    'mcp:sign-in': async ({ name }, ctx) => {
+      const { dir, m } = manager(ctx);
+      let started: Awaited<ReturnType<McpManager['signIn']>>;
+      try {
+        started = m ? await m.signIn(name) : 'unknown';
+      } catch (err) {
+        throw new IpcFailure({ code: 'internal', message: err instanceof Error ? err.message : String(err) });
+      }
+      if (started === 'unknown') throw noSuchServer(name);
+      if (started === 'unsupported') throw new IpcFailure({ code: 'unsupported', message: `"${name}" is not reached over HTTP or SSE, or is turned off: there is nothing to sign in to.` });
+      let opened = false;
+      if (started.url && deps.host?.openExternal) {
+        // The page is still shown as a link when the browser cannot be opened.
+        opened = await deps.host.openExternal(started.url).then(
+          () => true,
+          (err: unknown) => {
+            deps.log?.warn(`could not open the sign-in page of ${name} in the browser: ${err instanceof Error ? err.message : String(err)}`);
+            return false;
+          },
+        );
+      }
+      return { ...list(dir), ...(started.url ? { url: started.url } : {}), opened };
+    },
+    'mcp:cancel-sign-in': async ({ name }, ctx) => {
+      const { dir, m } = manager(ctx);
+      if (!m?.list().some((s) => s.name === name)) throw noSuchServer(name);
+      m.cancelSignIn(name);
+      return list(dir);
+    },
+    'mcp:sign-out': async ({ name }, ctx) => {
+      const { dir, m } = manager(ctx);
+      if (!m?.list().some((s) => s.name === name)) throw noSuchServer(name);
+      if (!(await m.signOut(name))) throw new IpcFailure({ code: 'unsupported', message: `"${name}" is not reached over HTTP or SSE: there is no sign-in to forget.` });
+      return list(dir);
+    },
+    'mcp:elicitations': async (_req, ctx) => ({ elicitations: deps.elicitations?.pending(deps.requireProject(ctx)) ?? [] }),
+    'mcp:elicitation-reply': async ({ id, answer }, ctx) => {
+      const dir = deps.requireProject(ctx);
+      if (!deps.elicitations) throw new IpcFailure({ code: 'not_found', message: 'That question is no longer waiting for an answer.' });
+      deps.elicitations.reply(dir, id, answer);
+      return {};
     },
     'mcp:set-defer': async ({ name, defer }, ctx) => {
       const { dir, m } = manager(ctx);

@@ -1,14 +1,21 @@
 // The services handlers need, as interfaces: the engine implements them, hosts inject their own parts.
 import type { AuthStatus, EventChannel, EventPayload, HostKind, ProjectInfo } from '../../shared/ipc/contract';
 import type { PermissionReplyInput, PermissionRequestView, RequestOrigin } from '../../shared/permissions/request';
+import type { Budget, BudgetStatus } from '../../shared/budget';
 import type { UsageTotals } from '../../shared/session-events';
 import type { ToolCallView } from '../../shared/tools/tool-call';
+import type { WorkingFolder } from '../../shared/working-folder';
 import type { Message, SessionStatus, SessionSummary } from '../../shared/transcript';
 import type { HandlerContext } from '../ipc/context';
 
 export interface CreateSessionOptions {
   /** Whose session it is; kind 'task' = a background task, whose unanswered permission requests expire into denials. */
   origin?: RequestOrigin;
+  /**
+   * Its own budget (issue 20 item 4), over the settings' `agentDesk.budget`: at 80 % a notice, at 100 %
+   * it pauses and asks in the inbox (a task's unanswered question becomes a stop after the approvals' wait).
+   */
+  budget?: Budget;
 }
 
 export interface SessionService {
@@ -26,7 +33,9 @@ export interface SessionService {
     pendingPermissions?: PermissionRequestView[];
     usage?: UsageTotals | null;
     mode?: string;
+    workingFolder?: WorkingFolder | null;
     contextWindow?: number;
+    budget?: BudgetStatus | null;
   }>;
   /** Starts a turn and resolves once it is accepted; the reply streams as events. Throws IpcFailure('busy') while a turn runs. */
   send(projectDir: string, sessionId: string, text: string): Promise<void>;
@@ -77,6 +86,8 @@ export interface HostPort {
   openPath?(file: string): Promise<void>;
   /** Shows a file selected in the system's file manager (desktop only). */
   showInFolder?(file: string): void;
+  /** Opens a web page in the system browser (desktop only: an MCP server's sign-in page). */
+  openExternal?(url: string): Promise<void>;
 }
 
 /** Where events are scoped: a project's windows, or every client; optionally one client only. */

@@ -59,6 +59,7 @@ export class SessionManager implements SessionService {
       projectDir: dir,
       createdAt: this.deps.now(),
       ...(opts.origin ? { origin: opts.origin } : {}),
+      ...(opts.budget ? { budget: opts.budget } : {}),
     });
     this.sessions.set(this.key(dir, session.id), session);
     return session;
@@ -66,6 +67,8 @@ export class SessionManager implements SessionService {
 
   async open(projectDir: string, sessionId: string): Promise<OpenResult> {
     const s = await this.get(projectDir, sessionId);
+    // Its window and budget follow the project's settings: read them if nothing has yet.
+    if (s.status === 'idle') await this.deps.settings?.load(s.projectDir);
     return {
       session: s.summary(),
       messages: s.transcript(),
@@ -74,7 +77,9 @@ export class SessionManager implements SessionService {
       pendingPermissions: s.pendingPermissions(),
       usage: s.usage(),
       mode: s.permissionMode(),
+      workingFolder: s.workingFolder(),
       contextWindow: s.contextWindow(),
+      budget: s.budgetStatus(),
     };
   }
 

@@ -15,6 +15,8 @@ export interface RunArgs {
   outputFormat: OutputFormat;
   model: string | null;
   maxTurns: number | null;
+  /** `--max-budget-usd`: the run stops before its next request once it has spent this much (issue 20 item 4). */
+  maxBudgetUsd: number | null;
   /** `--allowedTools` / `--disallowedTools` rules (Claude Code's flags; `--allowed-tools` too). */
   allowedTools: string[];
   disallowedTools: string[];
@@ -50,6 +52,7 @@ const runOptions = {
   'output-format': { type: 'string' },
   model: { type: 'string' },
   'max-turns': { type: 'string' },
+  'max-budget-usd': { type: 'string' },
   allowedTools: { type: 'string', multiple: true },
   'allowed-tools': { type: 'string', multiple: true },
   disallowedTools: { type: 'string', multiple: true },
@@ -109,6 +112,10 @@ function parseRun(argv: string[], requirePrint: boolean): Command {
   }
   const maxTurns = positiveInt(values['max-turns'], '--max-turns');
   if (typeof maxTurns === 'object') return { kind: 'usage-error', message: maxTurns.error };
+  const budget = values['max-budget-usd']?.trim();
+  if (budget !== undefined && !(/^(\d+(\.\d*)?|\.\d+)$/.test(budget) && Number(budget) > 0 && Number(budget) <= 1_000_000)) {
+    return { kind: 'usage-error', message: `--max-budget-usd must be an amount in dollars above 0, like 0.50 or 5 (got '${values['max-budget-usd']}')` };
+  }
   const model = values.model?.trim();
   if (values.model !== undefined && !model) return { kind: 'usage-error', message: '--model needs a model name' };
   const allowed = parseToolFlag('--allowedTools', [...(values.allowedTools ?? []), ...(values['allowed-tools'] ?? [])]);
@@ -134,6 +141,7 @@ function parseRun(argv: string[], requirePrint: boolean): Command {
       outputFormat: format as OutputFormat,
       model: model ?? null,
       maxTurns: maxTurns ?? null,
+      maxBudgetUsd: budget !== undefined ? Number(budget) : null,
       allowedTools: allowed,
       disallowedTools: disallowed,
       permissionMode,

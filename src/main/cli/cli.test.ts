@@ -185,6 +185,7 @@ describe('parseCommand', () => {
         outputFormat: 'text',
         model: null,
         maxTurns: 3,
+        maxBudgetUsd: null,
         allowedTools: [],
         disallowedTools: [],
         permissionMode: null,

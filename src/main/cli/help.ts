@@ -17,6 +17,9 @@ Run options:
                                         stream-json prints one JSON event per line
   --model M                             the model for this run (default: ANTHROPIC_MODEL, settings, or the built-in default)
   --max-turns N                         stop after N model turns (default: no limit)
+  --max-budget-usd AMOUNT               stop before the next model request once the run has spent AMOUNT
+                                        dollars (subagents included); it ends with exit code 3 and, in json
+                                        and stream-json, a result of subtype error_max_budget_usd
   --allowedTools RULES                  tools that run without asking, comma or space separated, repeatable:
                                         Bash, "Bash(npm test)", "Bash(git commit:*)" (also --allowed-tools)
   --disallowedTools RULES               tools that never run; a bare name hides the tool from the model
@@ -34,12 +37,15 @@ Run options:
   Rules and hooks also come from Claude Code's settings files (~/.claude/settings.json,
   .claude/settings.json, .claude/settings.local.json, managed settings).
 
+Exit codes: 0 done, 1 failed (or --max-turns reached), 2 wrong usage, 3 stopped at its budget
+(--max-budget-usd, or agentDesk.budget.conversation in the settings), 130 interrupted.
+
 Environment:
   ANTHROPIC_API_KEY / ANTHROPIC_AUTH_TOKEN   credentials;  ANTHROPIC_BASE_URL   API endpoint
   ANTHROPIC_MODEL   model;  AGENT_DESK_HOME   data folder;  AGENT_DESK_LOG   debug|info|warn|error|silent
 `;
 
-export const RUN_HELP = `Usage: agent-desk run [-p] PROMPT [--cwd DIR] [--output-format text|json|stream-json] [--model M] [--max-turns N]
+export const RUN_HELP = `Usage: agent-desk run [-p] PROMPT [--cwd DIR] [--output-format text|json|stream-json] [--model M] [--max-turns N] [--max-budget-usd AMOUNT]
                          [--allowedTools RULES] [--disallowedTools RULES] [--permission-mode MODE] [--bare] [--assistant] [--settings FILE]
                          [--mcp-config FILE|JSON]... [--strict-mcp-config]
        agent-desk -p PROMPT [same options]

@@ -7,7 +7,7 @@ import { parseCommand } from './args';
 import { HELP, openHint, PERMISSIONS_HELP, RUN_HELP, SERVE_HELP, TASK_HELP } from './help';
 import type { CliIO } from './io';
 
-/** Runs the CLI and answers its exit code (0 ok, 1 failure, 2 usage error, 130 interrupted). */
+/** Runs the CLI and answers its exit code (0 ok, 1 failure, 2 usage error, 3 stopped at its budget, 130 interrupted). */
 export async function main(argv: string[], io: CliIO): Promise<number> {
   const isDir = (p: string) => {
     try {

@@ -1,4 +1,6 @@
 // The CLI's machine-readable output, shaped like Claude Code's: stream-json events and the final result.
+import type { BudgetStatus } from '../../shared/budget';
+import { limitWords, spentWords } from '../../shared/budget-words';
 import type { Message, Usage } from '../../shared/transcript';
 import { messageText } from '../../shared/transcript';
 import type { TurnOutcome } from '../engine/session';
@@ -64,11 +66,22 @@ export function resultText(outcome: TurnOutcome): string {
   return last ? messageText(last) : '';
 }
 
-export type ResultSubtype = 'success' | 'error_max_turns' | 'error_during_execution';
+export type ResultSubtype = 'success' | 'error_max_turns' | 'error_max_budget_usd' | 'error_during_execution';
+
+/** The exit code of a run that stopped at its budget (--max-budget-usd, or the settings' agentDesk.budget). */
+export const EXIT_BUDGET = 3;
 
 export function resultSubtype(outcome: TurnOutcome, errorMessage: string | null): ResultSubtype {
   if (errorMessage === null) return 'success';
+  if (outcome.budgetStopped) return 'error_max_budget_usd';
   return outcome.maxTurnsReached ? 'error_max_turns' : 'error_during_execution';
+}
+
+/** The line a run that stopped at its budget ends with: which budget, what was spent. */
+export function budgetExitMessage(status: BudgetStatus | null, fromFlag: boolean): string {
+  if (!status) return 'Reached the budget for this run.';
+  const which = fromFlag ? ' (--max-budget-usd)' : ' (agentDesk.budget in the settings)';
+  return `Reached the budget of ${limitWords(status.limit)} for this run${which}: spent ${spentWords(status)}. It stopped before its next request to the model.`;
 }
 
 /** The final line (stream-json) or the one object (json). `total_cost_usd` is null for a model without a known price. */

@@ -11,7 +11,9 @@ import type { TurnOutcome } from '../engine/session';
 import { missingKeyMessage } from '../model/config';
 import type { RunArgs } from './args';
 import type { CliIO } from './io';
-import { initEvent, resultEvent } from './output';
+import { budgetExitMessage, EXIT_BUDGET, initEvent, resultEvent } from './output';
+import { budgetNoticeText } from '../../shared/budget-words';
+import { modelPrice } from '../../shared/model/pricing';
 import { createRunPrinter } from './printer';
 
 async function readStdin(stdin: NonNullable<CliIO['stdin']>): Promise<string> {
@@ -95,16 +97,26 @@ export async function runCommand(args: RunArgs, io: CliIO): Promise<number> {
     }
     // The servers connect (or fail) before the first request, so the model is offered their tools.
     await engine.mcp.forProject(dir).ready();
-    const session = await engine.sessions.createSession(dir);
+    const model = engine.model.config(args.model ?? undefined).model;
+    // A budget in dollars needs the model's price: without it the run could not tell when to stop.
+    if (args.maxBudgetUsd !== null && !modelPrice(model)) return fail(`--max-budget-usd needs a model whose price Agent Desk knows; the price of ${model} is not known`, 2);
+    const session = await engine.sessions.createSession(dir, args.maxBudgetUsd !== null ? { budget: { usd: args.maxBudgetUsd } } : {});
     // Resolve the mode now: a bypassPermissions the policy disables is refused before the turn starts.
     const mode = session.permissionMode();
-    const model = engine.model.config(args.model ?? undefined).model;
     if (format === 'stream-json') {
       json(initEvent({ sessionId: session.id, cwd: dir, model, tools: session.toolNames(), permissionMode: mode, version: APP_VERSION, apiKeySource: status.source }));
     }
     const printer = createRunPrinter(io, format, session.id);
+    let budgetNoted = false;
     const off = engine.bus.subscribe((channel, payload) => {
-      if (channel === 'session:event') printer.onEvent(payload as SessionEvent);
+      if (channel !== 'session:event') return;
+      const ev = payload as SessionEvent;
+      printer.onEvent(ev);
+      // The budget's 80 % notice (issue 20 item 4), once, where a script's reader sees notes.
+      if (ev.type === 'budget' && !budgetNoted && ((ev.budget.phase === 'near' && (ev.budget.percent ?? 0) < 100) || (ev.budget.spentUsd === null && ev.budget.limit.usd !== undefined))) {
+        budgetNoted = true;
+        note('info', budgetNoticeText(ev.budget)!.replace(/^This conversation/, 'This run').replace(/the assistant pauses and asks you before it goes on/, 'the run stops before its next request'));
+      }
     });
     const { done } = session.start(prompt, { ...(args.model ? { model: args.model } : {}), ...(args.maxTurns ? { maxTurns: args.maxTurns } : {}) });
     const stopOnInterrupt = io.onInterrupt?.(() => void session.stop());
@@ -115,9 +127,10 @@ export async function runCommand(args: RunArgs, io: CliIO): Promise<number> {
     if (outcome.aborted) errorMessage = 'Stopped.';
     else if (outcome.error) errorMessage = outcome.error.message;
     else if (outcome.maxTurnsReached) errorMessage = `Reached the maximum number of turns (${args.maxTurns ?? outcome.turns}).`;
+    else if (outcome.budgetStopped) errorMessage = budgetExitMessage(session.budgetStatus(), args.maxBudgetUsd !== null);
     printer.end();
     if (format !== 'text') json(resultEvent(outcome, session.id, errorMessage, printer.denials));
-    if (errorMessage !== null) return fail(errorMessage, outcome.aborted ? 130 : 1);
+    if (errorMessage !== null) return fail(errorMessage, outcome.aborted ? 130 : outcome.budgetStopped ? EXIT_BUDGET : 1);
     return 0;
   } finally {
     offNotices();

@@ -21,6 +21,7 @@ import { createRecentProjects } from './recent-projects';
 import { isDevLocation, isTrustedRendererUrl, rendererLocation } from './renderer-location';
 import { registerIpcRouter } from './router';
 import { createSafeStorageSecretStore } from './secrets';
+import { createMcpSecretFile } from './mcp-secrets';
 import { hardenSession } from './session-hardening';
 import { createAppTray, type AppTray } from './tray';
 import { createHardenedWindow } from './window';
@@ -234,7 +235,8 @@ async function boot(o: {
   projects = desktopProjects;
 
   const secrets = createSafeStorageSecretStore({ safeStorage, dataDir, log });
-  const core = await o.createCore({ host: desktopProjects.hostPort, env, dataDir, secrets, log, backgroundWorker: backgroundWorkerCommand({ execPath: process.execPath, defaultApp: Boolean(process.defaultApp), appArg: process.argv[1] }) });
+  const mcpCredentials = createMcpSecretFile({ safeStorage, dataDir, log });
+  const core = await o.createCore({ host: desktopProjects.hostPort, env, dataDir, secrets, mcpCredentials, log, backgroundWorker: backgroundWorkerCommand({ execPath: process.execPath, defaultApp: Boolean(process.defaultApp), appArg: process.argv[1] }) });
   notices = core.notices;
   clientClosed = core.clientClosed?.bind(core);
   const disposeRouter = registerIpcRouter({

@@ -130,4 +130,13 @@ describe('desktop HostPort: opening a changed file (PX6)', () => {
     expect(electron.shell.state.shownInFolder).toEqual([join(tmp, 'proj', 'run.sh')]);
     expect(electron.shell.state.openedPaths).toEqual([]);
   });
+
+  test('openExternal opens web pages only in the system browser (an MCP sign-in page, issue 17 item 4)', async () => {
+    const { host } = setup();
+    await host.openExternal!('https://login.example.com/authorize?client_id=c');
+    await host.openExternal!('http://127.0.0.1:4100/authorize');
+    await expect(host.openExternal!('file:///etc/passwd')).rejects.toThrow('only web pages');
+    await expect(host.openExternal!('http://example.com/authorize')).rejects.toThrow('only web pages');
+    expect(electron.shell.state.opened).toEqual(['https://login.example.com/authorize?client_id=c', 'http://127.0.0.1:4100/authorize']);
+  });
 });

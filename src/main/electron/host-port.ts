@@ -12,6 +12,7 @@ import type { HandlerContext } from '../ipc/context';
 import type { Logger } from '../base/log';
 import type { RecentProjects } from './recent-projects';
 import type { ProjectWindows } from './windows';
+import { isHttps, isLocalHttp } from './navigation';
 
 export interface DesktopProjectsDeps {
   version: string;
@@ -89,6 +90,11 @@ export function createDesktopProjects(deps: DesktopProjectsDeps): DesktopProject
       if (problem) throw new Error(problem);
     },
     showInFolder: (file: string) => shell.showItemInFolder(file),
+    async openExternal(url: string) {
+      // Web pages only (an authorization server on this computer may be plain http).
+      if (!isHttps(url) && !isLocalHttp(url)) throw new Error('only web pages are opened in the browser');
+      await shell.openExternal(url);
+    },
   };
 
   function openFromShell(dir: string): ProjectInfo | IpcFailure {

@@ -1,11 +1,12 @@
 // The desktop SecretStore: the API key encrypted with the OS keychain (safeStorage) in
 // <data>/credentials.bin. Without a real keychain it refuses to store rather than write plain text.
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { SafeStorage } from 'electron';
 import { IpcFailure } from '../../shared/ipc/errors';
 import type { SecretStore } from '../app/core';
 import type { Logger } from '../base/log';
+import { writePrivateFile } from '../fs/private-file';
 
 export const CREDENTIALS_FILE = 'credentials.bin';
 
@@ -13,7 +14,7 @@ export const NO_KEYCHAIN_MESSAGE =
   'This computer has no secure key storage (keychain or keyring) available to Agent Desk, so the key was not saved: ' +
   'it would have to be written in plain text. Set ANTHROPIC_API_KEY in the environment instead and restart.';
 
-type SafeStorageLike = Pick<SafeStorage, 'isEncryptionAvailable' | 'encryptString' | 'decryptString'> &
+export type SafeStorageLike = Pick<SafeStorage, 'isEncryptionAvailable' | 'encryptString' | 'decryptString'> &
   Partial<Pick<SafeStorage, 'getSelectedStorageBackend'>>;
 
 /** Real encryption only: on Linux 'basic_text' means a hard-coded password, i.e. plain text in disguise. */
@@ -54,12 +55,7 @@ export function createSafeStorageSecretStore(opts: {
     },
     async save(apiKey) {
       if (!available()) throw new IpcFailure({ code: 'unsupported', message: NO_KEYCHAIN_MESSAGE });
-      const data = safeStorage.encryptString(apiKey);
-      mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-      const tmp = `${file}.${process.pid}.tmp`;
-      writeFileSync(tmp, data, { mode: 0o600 });
-      chmodSync(tmp, 0o600);
-      renameSync(tmp, file);
+      await writePrivateFile(file, safeStorage.encryptString(apiKey));
     },
   };
 }

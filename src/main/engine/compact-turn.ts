@@ -5,7 +5,7 @@ import type { Message } from '../../shared/transcript';
 import { compactSettingsFrom } from './compact/settings';
 import { afterSaving, asModelError, saveFailure, type TurnHost } from './session-turn';
 import type { TurnOptions, TurnOutcome } from './session-types';
-import { addTotals, ZERO_TOTALS, ZERO_USAGE } from './usage';
+import { addTotals, ZERO_TOTALS, ZERO_USAGE } from '../model/usage';
 
 /** `/compact` and what follows it: a summary asked for by hand, not a message for the model. */
 export const COMPACT_COMMAND = /^\/compact(?:\s+([\s\S]*))?$/;

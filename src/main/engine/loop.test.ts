@@ -11,7 +11,7 @@ import { DEFAULT_RETRY_POLICY } from '../model/retry';
 import type { ModelClient, ToolResultBlock, ToolUseBlock } from '../model/types';
 import { runLoop, type LoopEvent, type LoopOptions, type ToolBatch, type ToolRunner } from './loop';
 import { toApiMessages } from './request';
-import { ZERO_USAGE } from './usage';
+import { ZERO_USAGE } from '../model/usage';
 
 let server: FakeModelServer;
 beforeEach(async () => void (server = await startFakeModelServer()));

@@ -5,7 +5,8 @@
 // those calls' results, and the retry goes on from there (nothing a call did is hidden from the
 // model). A Stop hook may send it back to work once it ends. Before each request the conversation may
 // be summarised to fit the model's window (issue 20 item 2), and a request the API refuses as too long
-// is summarised once and sent smaller: the same oversized request never goes twice.
+// is summarised once and sent smaller: the same oversized request never goes twice. A budget's gate
+// (issue 20 item 4) is passed before every request, and again after a summary: it may pause to ask, or end the run.
 import type { Message, Usage } from '../../shared/transcript';
 import { ModelError } from '../model/errors';
 import { isPromptTooLong } from './compact/prompt';
@@ -14,7 +15,7 @@ import type { ModelClient } from '../model/types';
 import { onNextModelRequestSent } from '../model/request-sent';
 import { callModel, waitToRetry, type LoopEvent, type ReplyRecorder, type RequestParts } from './model-call';
 import type { CallRecorder, ToolBatch, ToolRunner } from './tool-runner';
-import { addUsage, ZERO_USAGE } from './usage';
+import { addUsage, ZERO_USAGE } from '../model/usage';
 
 export type { LoopEvent } from './model-call';
 export type { CallRecorder, ToolBatch, ToolBatchResult, ToolRunner } from './tool-runner';
@@ -44,6 +45,8 @@ export interface LoopOptions {
    * too long ('too_long': summarise now). 'compacted' when the next request is smaller.
    */
   prepare?: (why: 'before' | 'too_long', signal: AbortSignal) => Promise<'compacted' | 'unchanged' | ModelError>;
+  /** Before every request: 'stop' ends the run before it (the budget is used up and the person said stop). */
+  gate?: (signal: AbortSignal) => Promise<'go' | 'stop'>;
   newId: () => string;
   now: () => number;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
@@ -60,6 +63,8 @@ export interface LoopResult {
   maxTurnsReached: boolean;
   /** A PostToolUse hook ended the turn (`continue: false`), with its reason. */
   hookStopped?: string;
+  /** The budget's gate ended the run before a request. */
+  budgetStopped?: boolean;
   error?: ModelError;
 }
 
@@ -86,11 +91,19 @@ export async function runLoop(opts: LoopOptions, signal: AbortSignal): Promise<L
   /** A refusal as too long was answered with a summary: a second one for the same request ends the run. */
   let shrunk = false;
 
+  /** Passes the budget's gate: false when the run must end here. */
+  const gateOpen = async (): Promise<boolean> => !opts.gate || (await opts.gate(signal)) === 'go';
+  const budgetStop = (): LoopResult => ({ turns, stopReason, usage, aborted: false, maxTurnsReached: false, budgetStopped: true });
+
   for (;;) {
+    if (!(await gateOpen())) return signal.aborted ? aborted() : budgetStop();
+    if (signal.aborted) return aborted();
     if (opts.prepare) {
       const prepared = await opts.prepare('before', signal);
       if (signal.aborted) return aborted();
       if (prepared instanceof ModelError) return { turns, stopReason, usage, aborted: false, maxTurnsReached: false, error: prepared };
+      // The summary was a request too: the next one passes the gate again.
+      if (prepared === 'compacted' && !(await gateOpen())) return signal.aborted ? aborted() : budgetStop();
     }
     // Once the request has left, the process only waits: the tools' warm-ups cost no call anything.
     const cancelWarmUp = runner?.warmUp ? onNextModelRequestSent(() => runner.warmUp?.()) : undefined;

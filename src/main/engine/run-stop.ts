@@ -1,6 +1,6 @@
 // Why a run stopped short, as plain data with plain words: the turn limit, a stop reason of the
-// model's (max_tokens, refusal, a full context), a hook, or an error. A run that finished, or that the
-// person stopped, has none.
+// model's (max_tokens, refusal, a full context), a hook, its budget, or an error. A run that
+// finished, or that the person stopped, has none.
 import type { ErrorInfo } from '../../shared/session-events';
 import type { RunStop } from '../../shared/transcript';
 
@@ -14,6 +14,8 @@ export interface RunEnding {
   hookStopped?: string;
   /** A UserPromptSubmit hook blocked the prompt. */
   promptBlocked?: string;
+  /** The budget was used up and the person (or nobody, in time) said stop: the words say which budget. */
+  budgetStopped?: string;
   error?: ErrorInfo;
 }
 
@@ -47,6 +49,10 @@ export function runStopOf(end: RunEnding): RunStop | null {
       errorCode: end.error.code,
       details: end.error.message,
     };
+  }
+  if (end.budgetStopped !== undefined) {
+    // Continue starts a new message: the budget is still used up, so the person is asked again.
+    return { kind: 'budget', text: end.budgetStopped, canContinue: true };
   }
   if (end.hookStopped !== undefined) {
     return { kind: 'hook_stopped', text: `A hook stopped the assistant: ${end.hookStopped}`, canContinue: true, reason: end.hookStopped };

@@ -2,8 +2,11 @@
 // last summary on, old tool results cleared when it would not fit), the automatic summary before a
 // request would pass the threshold, the one after a "prompt is too long" refusal, and /compact. After a
 // summary the read-before-edit record is cleared, so the model reads a file again before changing it.
+// A request's size (issue 20 item 1) is an estimate calibrated after every reply by the input tokens
+// the API reported for it (cache reads and writes included); near the threshold the API counts it
+// (/v1/messages/count_tokens), and an endpoint without counting leaves the calibrated estimate.
 import type { SessionEventBody } from './event-body';
-import type { Message } from '../../shared/transcript';
+import type { Message, Usage } from '../../shared/transcript';
 import type { RetryPolicy } from '../model/retry';
 import type { ModelClient } from '../model/types';
 import { compactConversation, type CompactOutcome, type CompactTrigger } from './compact/compactor';
@@ -36,9 +39,18 @@ export interface CallTarget {
   maxTokens?: number;
 }
 
+/** The API is asked to count a request once its calibrated estimate is this share of the threshold. */
+export const COUNT_FROM_SHARE = 0.85;
+/** A calibration outside this range is a reply that says nothing of its request (a fake, a proxy's). */
+const RATIO_RANGE = [0.25, 4] as const;
+
 export class SessionCompaction {
   /** Set once a request was summarised before it went: the same request is not summarised twice. */
   private triedFor = -1;
+  /** The API's tokens per estimated token, from the last reply whose request we estimated. */
+  private ratio = 1;
+  /** The estimate of the request last sent, until its reply's usage calibrates it. */
+  private sentEstimate: number | null = null;
 
   constructor(private readonly d: SessionCompactionDeps) {}
 
@@ -46,15 +58,52 @@ export class SessionCompaction {
     return compactLimits(this.d.settings(), model);
   }
 
-  /** The next request: the model's view, its old tool results cleared when it would pass the threshold. */
+  /** The request about to go (the loop's): its estimate waits for the reply's usage. */
   request(model: string | undefined): RequestParts {
+    const parts = this.build(model);
+    this.sentEstimate = estimateTokens(parts);
+    return parts;
+  }
+
+  /** A reply's usage: what its request really was, against what was estimated. */
+  calibrate(usage: Usage): void {
+    const estimate = this.sentEstimate;
+    this.sentEstimate = null;
+    const actual = usage.inputTokens + usage.cacheReadTokens + usage.cacheWriteTokens;
+    if (!estimate || actual <= 0) return;
+    const ratio = actual / estimate;
+    if (ratio >= RATIO_RANGE[0] && ratio <= RATIO_RANGE[1]) this.ratio = ratio;
+  }
+
+  /** A request's size by the calibrated estimate. */
+  estimate(parts: RequestParts): number {
+    return Math.ceil(estimateTokens(parts) * this.ratio);
+  }
+
+  /**
+   * A request's size: the calibrated estimate, or — when that is near the threshold and the endpoint
+   * counts — the API's own count (which calibrates the estimate too).
+   */
+  async size(parts: RequestParts, target: CallTarget, signal: AbortSignal): Promise<number> {
+    const estimate = this.estimate(parts);
+    const { threshold } = this.limits(target.model);
+    if (estimate < threshold * COUNT_FROM_SHARE || !target.client.countTokens) return estimate;
+    const counted = await target.client.countTokens({ model: target.model, ...parts }, signal);
+    if (counted === null) return estimate;
+    const raw = estimateTokens(parts);
+    if (raw > 0 && counted / raw >= RATIO_RANGE[0] && counted / raw <= RATIO_RANGE[1]) this.ratio = counted / raw;
+    return counted;
+  }
+
+  /** The next request: the model's view, its old tool results cleared when it would pass the threshold. */
+  private build(model: string | undefined): RequestParts {
     const parts = this.d.requestFor(modelView(this.d.messages()));
     const limits = this.limits(model);
-    const size = estimateTokens(parts);
+    const size = this.estimate(parts);
     if (size <= limits.threshold) return parts;
     // The results' budget is a share of the room the conversation has, not of the whole window: with
     // many tools (MCP servers, a small window) the system prompt and tools take much of it.
-    const room = Math.max(0, limits.threshold - (size - estimateTokens(parts.messages)));
+    const room = Math.max(0, Math.floor(limits.threshold / this.ratio) - (estimateTokens(parts) - estimateTokens(parts.messages)));
     return { ...parts, messages: clearOldToolResults(parts.messages, Math.min(limits.toolResultBudget, Math.floor(room * 0.4))).messages };
   }
 
@@ -66,11 +115,13 @@ export class SessionCompaction {
       const count = this.d.messages().length;
       if (why === 'before') {
         if (!settings.auto || this.triedFor === count) return 'unchanged';
-        const parts = this.request(target.model);
+        const parts = this.build(target.model);
         const { threshold } = this.limits(target.model);
         // Over the threshold with little conversation in it (a window set smaller than the system
         // prompt and tools): a summary would win nothing and cost a call per request.
-        if (estimateTokens(parts) <= threshold || estimateTokens(parts.messages) < threshold / 4) return 'unchanged';
+        if (this.estimate({ messages: parts.messages }) < threshold / 4) return 'unchanged';
+        if ((await this.size(parts, target, signal)) <= threshold) return 'unchanged';
+        if (signal.aborted) return 'unchanged';
       }
       this.triedFor = count;
       const r = await this.run(target, 'auto', '', signal, why === 'too_long');

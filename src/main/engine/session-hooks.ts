@@ -1,8 +1,10 @@
 // A session's turn-level hooks: SessionStart once before its first model call (context for the model),
 // UserPromptSubmit before a prompt joins the conversation (may block it, may add context), and Stop
-// when the model ends its turn (may send it back to work). Tool hooks run in the pipeline instead.
+// when the model ends its turn (may send it back to work), PreCompact before a summary is written.
+// Tool hooks run in the pipeline instead.
 import type { Message } from '../../shared/transcript';
-import type { HookRunner } from '../hooks/types';
+import type { HookRunner, PreCompactResult } from '../hooks/types';
+import type { CompactTrigger } from './compact/compactor';
 import { withHookContext } from './hook-context';
 
 export interface SessionHooksOptions {
@@ -60,6 +62,14 @@ export class SessionHooks {
     const r = await hooks.stop({ sessionId: this.opts.sessionId, cwd: this.opts.projectDir, stopHookActive: active }, signal);
     this.opts.notify(r.messages);
     return r.blocked ? `Stop hook feedback:\n${r.blocked.message}` : null;
+  }
+
+  /** PreCompact, when the runner has it (absent: the summary goes on without asking a hook). */
+  preCompactHook(): ((trigger: CompactTrigger, customInstructions: string, signal: AbortSignal) => Promise<PreCompactResult>) | undefined {
+    const hooks = this.opts.hooks;
+    if (!hooks?.preCompact) return undefined;
+    return (trigger, customInstructions, signal) =>
+      hooks.has('PreCompact', trigger) ? hooks.preCompact!({ sessionId: this.opts.sessionId, cwd: this.opts.projectDir, trigger, customInstructions }, signal) : Promise.resolve({ messages: [] });
   }
 
   /** The transcript as the model sees it: with the hooks' context in place. */

@@ -8,7 +8,7 @@
 // Each request of the turn waits until the lines queued before it are written (`settled`).
 // A failed append keeps its lines, and the next one writes them first.
 import type { ToolCallView } from '../../shared/tools/tool-call';
-import type { ContentBlock, Message, RunStop } from '../../shared/transcript';
+import type { ContentBlock, ExtraUsage, Message, RunStop } from '../../shared/transcript';
 import type { Logger } from '../base/log';
 import type { ToolResultBlock } from '../model/types';
 import { CLAUDE_CODE_CATALOG } from '../permissions/tool-catalog';
@@ -95,6 +95,11 @@ export class SessionPersistence {
   /** A call of reply `messageId` finished. */
   toolResult(messageId: string, result: ToolResultBlock): void {
     this.queueInBackground({ type: 'tool_result', messageId, result, at: this.o.now() });
+  }
+
+  /** A subagent's model call: its cost stays in the conversation's total after a restart. */
+  usage(call: ExtraUsage): void {
+    this.queueInBackground({ type: 'usage', call });
   }
 
   /** A new name: a title line once the session is on disk (before, the meta line takes it). */

@@ -8,12 +8,13 @@ import type { ModelClient } from '../model/types';
 import type { SessionEventBody } from './event-body';
 import { runLoop, type LoopResult } from './loop';
 import { runStopOf } from './run-stop';
+import type { SessionBudget } from './budget/session-budget';
 import type { SessionCompaction } from './session-compaction';
 import type { SessionHooks } from './session-hooks';
 import type { SessionPersistence } from './session-persistence';
 import type { SessionRuntime } from './session-runtime';
 import type { SessionDeps, TurnOptions, TurnOutcome } from './session-types';
-import { addTotals, ZERO_TOTALS, ZERO_USAGE } from './usage';
+import { addTotals, ZERO_TOTALS, ZERO_USAGE } from '../model/usage';
 
 /** What a turn needs of its session. */
 export interface TurnHost {
@@ -23,6 +24,8 @@ export interface TurnHost {
   readonly messages: Message[];
   readonly persistence: SessionPersistence;
   readonly compaction: SessionCompaction;
+  /** Its budget: a turn starts it afresh, and every request passes its gate. */
+  readonly budget: SessionBudget;
   readonly hooks: SessionHooks;
   readonly runtime: SessionRuntime | null;
   publish(e: SessionEventBody): void;
@@ -48,6 +51,7 @@ export async function runTurn(host: TurnHost, user: Message, saved: Promise<void
   let saveError: ErrorInfo | null = null;
   let runTotals = ZERO_TOTALS;
   try {
+    host.budget.beginTurn();
     host.runtime?.tools?.beginMessage(user);
     await host.hooks.sessionStart(signal);
     if (!saved) {
@@ -78,6 +82,7 @@ export async function runTurn(host: TurnHost, user: Message, saved: Promise<void
           model: config.model,
           request: () => host.compaction.request(config.model),
           prepare: host.compaction.prepare({ client, model: config.model }),
+          gate: (s) => host.budget.gate(s),
           ...(tools ? { toolRunner: tools } : {}),
           ...(maxTurns ? { maxTurns } : {}),
           retry: deps.retry,
@@ -109,6 +114,7 @@ export async function runTurn(host: TurnHost, user: Message, saved: Promise<void
     stopReason: result?.stopReason ?? null,
     ...(result?.hookStopped !== undefined ? { hookStopped: result.hookStopped } : {}),
     ...(blocked !== undefined ? { promptBlocked: blocked } : {}),
+    ...(result?.budgetStopped ? { budgetStopped: host.budget.stopText() } : {}),
     ...(error ? { error: error.toInfo() } : saveError ? { error: saveError } : {}),
   });
   const stoppedAt = stopped ? markStopped(host, turnMessages, stopped) : null;
@@ -136,6 +142,7 @@ export async function runTurn(host: TurnHost, user: Message, saved: Promise<void
     maxTurnsReached: result?.maxTurnsReached ?? false,
     ...(hookStopped ? { hookStopped } : {}),
     ...(stopped ? { stopped } : {}),
+    ...(result?.budgetStopped ? { budgetStopped: true } : {}),
     durationMs: deps.now() - t0,
   };
 }
@@ -156,6 +163,8 @@ export function afterSaving(client: ModelClient, settled: () => Promise<void>): 
       await settled();
       yield* client.stream(request, signal);
     },
+    // A count sends nothing of the conversation's to keep: it need not wait.
+    ...(client.countTokens ? { countTokens: (request, signal) => client.countTokens!(request, signal) } : {}),
   };
 }
 

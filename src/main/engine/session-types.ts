@@ -1,11 +1,15 @@
 // What a session is built from (its deps) and what one of its turns is asked (options) and answers
 // (outcome): plain types shared by the session, its turn runners and the hosts that read outcomes.
+import type { Budget } from '../../shared/budget';
+import type { RequestOrigin } from '../../shared/permissions/request';
 import type { ErrorInfo, SessionEvent } from '../../shared/session-events';
-import type { Message, RunStop, Usage } from '../../shared/transcript';
+import type { ToolCallView } from '../../shared/tools/tool-call';
+import type { ExtraUsage, Message, RunStop, Usage } from '../../shared/transcript';
 import type { Logger } from '../base/log';
 import type { ModelAccess } from '../model/access';
 import type { RetryPolicy } from '../model/retry';
 import type { SessionStore } from '../sessions/store';
+import type { BudgetPolicy } from './budget/session-budget';
 import type { CompactSettings } from './compact/settings';
 import type { LoopOptions } from './loop';
 import type { SessionRuntimeFactory } from './session-runtime';
@@ -27,6 +31,24 @@ export interface SessionDeps {
   sleep?: LoopOptions['sleep'];
   /** When conversations are summarised (issue 20 item 2); absent = Claude Code's defaults. */
   compaction?: (projectDir: string) => CompactSettings;
+  /** The settings' budget for a conversation or a task, and whether anyone can answer (issue 20 item 4); absent = none. */
+  budget?: (projectDir: string, kind: RequestOrigin['kind']) => BudgetPolicy;
+}
+
+/** What a session starts from: a new one, or one read back from its file. */
+export interface SessionInit {
+  id: string;
+  projectDir: string;
+  createdAt: number;
+  title?: string;
+  messages?: Message[];
+  calls?: ToolCallView[];
+  persisted?: boolean;
+  origin?: RequestOrigin;
+  /** Its subagents' saved calls. */
+  extraUsage?: ExtraUsage[];
+  /** Its own budget (a background task's), over the settings'. */
+  budget?: Budget;
 }
 
 export interface TurnOptions {
@@ -51,5 +73,7 @@ export interface TurnOutcome {
   hookStopped?: string;
   /** Why the run stopped short, when it did (also published, and saved on its last message). */
   stopped?: RunStop;
+  /** The run ended at its budget (the person said stop, nobody answered in time, or nobody could). */
+  budgetStopped?: boolean;
   durationMs: number;
 }

@@ -6,8 +6,11 @@
 // session reopened after a crash comes with its interrupted turn rebuilt (sessions/recover.ts) and the
 // temp files of its unfinished writes removed. A conversation that outgrows the model's window is
 // summarised (session-compaction.ts); "/compact [instructions]" asks for a summary by hand (compact-turn.ts).
+// What it spends — its subagents' calls included — is counted in session-accounts.ts, against its budget
+// (budget/session-budget.ts), whose gate every request of the session and of its subagents passes.
 import { IpcFailure } from '../../shared/ipc/errors';
 import type { PermissionReplyInput, PermissionRequestView, RequestOrigin } from '../../shared/permissions/request';
+import type { BudgetStatus } from '../../shared/budget';
 import type { ErrorInfo, SessionEvent, UsageTotals } from '../../shared/session-events';
 import { isTerminal, type ToolCallView } from '../../shared/tools/tool-call';
 import { messageText, type Message, type SessionStatus, type SessionSummary } from '../../shared/transcript';
@@ -26,11 +29,13 @@ import { SessionHooks } from './session-hooks';
 import { SessionPersistence } from './session-persistence';
 import type { SessionRuntime } from './session-runtime';
 import { runTurn, type TurnHost } from './session-turn';
-import type { SessionDeps, TurnOptions, TurnOutcome } from './session-types';
+import type { SessionDeps, SessionInit, TurnOptions, TurnOutcome } from './session-types';
 import { removeUnfinishedWrites } from './unfinished-writes';
-import { addTotals, callTotals, totalsOf } from './usage';
+import { SessionAccounts } from './session-accounts';
+import { SessionBudget } from './budget/session-budget';
+import type { WorkingFolder } from '../../shared/working-folder';
 
-export type { SessionDeps, TurnOptions, TurnOutcome } from './session-types';
+export type { SessionDeps, SessionInit, TurnOptions, TurnOutcome } from './session-types';
 
 export class Session {
   readonly id: string;
@@ -44,7 +49,9 @@ export class Session {
   private current: Promise<TurnOutcome> | null = null;
   private readonly runtime: SessionRuntime | null;
   private systemPromptText: string | null = null;
-  private totals: UsageTotals;
+  private readonly accounts: SessionAccounts;
+  /** Its budget; the gate of every request (its subagents' too). */
+  readonly budget: SessionBudget;
   private readonly hooks: SessionHooks;
   /** Set for background tasks and subagents; a conversation's origin follows its title. */
   private readonly fixedOrigin: RequestOrigin | undefined;
@@ -56,7 +63,7 @@ export class Session {
 
   constructor(
     private readonly deps: SessionDeps,
-    init: { id: string; projectDir: string; createdAt: number; title?: string; messages?: Message[]; calls?: ToolCallView[]; persisted?: boolean; origin?: RequestOrigin },
+    init: SessionInit,
   ) {
     this.id = init.id;
     this.projectDir = init.projectDir;
@@ -74,8 +81,12 @@ export class Session {
       persisted: init.persisted ?? false,
       now: deps.now,
     });
-    this.totals = totalsOf(this.messages);
     this.fixedOrigin = init.origin ? { ...init.origin } : undefined;
+    const publish = (e: SessionEventBody) => this.publish(e);
+    const policy = () => deps.budget?.(this.projectDir, this.origin().kind) ?? { limit: null, canAsk: true };
+    this.budget = new SessionBudget({ sessionId: this.id, explicit: init.budget, policy, spent: () => this.accounts.spent(), origin: () => this.origin(), publish, newId: deps.newId, now: deps.now });
+    const window = (model: string) => this.compaction.limits(model).window;
+    this.accounts = new SessionAccounts(this.messages, init.extraUsage ?? [], { publish, save: (call) => this.persistence.usage(call), window, counted: () => this.budget.observe() });
     this.runtime =
       deps.runtime?.({
         sessionId: this.id,
@@ -86,6 +97,8 @@ export class Session {
           parent: () => this.turnModel ?? deps.model.model(),
           client: (model) => deps.model.client(deps.model.config(model)),
           retry: deps.retry,
+          gate: (signal) => this.budget.gate(signal),
+          onUsage: (call) => this.accounts.countAgent(call),
         },
       }) ?? null;
     this.hooks = new SessionHooks({
@@ -95,7 +108,7 @@ export class Session {
       notify: (messages) => messages.forEach((m) => this.runtime?.notify('info', m)),
       resumed: this.messages.length > 0,
     });
-    const hooks = this.runtime?.hooks;
+    const preCompact = this.hooks.preCompactHook();
     this.compaction = new SessionCompaction({
       settings: () => deps.compaction?.(this.projectDir) ?? compactSettingsFrom({}),
       requestFor: (view) => this.requestFor(view),
@@ -104,12 +117,7 @@ export class Session {
       publish: (e) => this.publish(e),
       notify: (m) => this.runtime?.notify('info', m),
       forgetReads: () => this.runtime?.tools?.forgetReads?.(),
-      ...(hooks?.preCompact
-        ? {
-            preCompact: (trigger, customInstructions, signal) =>
-              hooks.has('PreCompact', trigger) ? hooks.preCompact!({ sessionId: this.id, cwd: this.projectDir, trigger, customInstructions }, signal) : Promise.resolve({ messages: [] }),
-          }
-        : {}),
+      ...(preCompact ? { preCompact } : {}),
       retry: deps.retry,
       now: deps.now,
       newId: deps.newId,
@@ -118,7 +126,8 @@ export class Session {
   }
 
   static fromStored(deps: SessionDeps, stored: StoredSession, projectDir: string): Session {
-    return new Session(deps, { id: stored.meta.id, projectDir, createdAt: stored.meta.createdAt, title: stored.meta.title, messages: stored.messages, calls: stored.calls, persisted: true });
+    const { meta, messages, calls, extraUsage } = stored;
+    return new Session(deps, { id: meta.id, projectDir, createdAt: meta.createdAt, title: meta.title, messages, calls, persisted: true, ...(extraUsage ? { extraUsage } : {}) });
   }
 
   /** A saved session, after removing what its interrupted turns' unfinished writes left (their temp files). */
@@ -150,6 +159,7 @@ export class Session {
       createdAt: this.createdAt,
       updatedAt: last ? Math.max(last.createdAt, this.createdAt) : this.createdAt,
       messageCount: this.messages.length,
+      spend: this.accounts.spend(this.messages),
     };
   }
 
@@ -157,9 +167,14 @@ export class Session {
     return [...this.messages];
   }
 
-  /** Token use and cost of every model call of this session, stored ones included. */
+  /** Token use and cost of every model call of this session, stored ones and its subagents' included. */
   usage(): UsageTotals {
-    return this.totals;
+    return this.accounts.total();
+  }
+
+  /** Its budget now (null: none). */
+  budgetStatus(): BudgetStatus | null {
+    return this.budget.status();
   }
 
   /** Tokens the model reads at once, as this session counts them (a configured window wins). */
@@ -180,8 +195,9 @@ export class Session {
     return [...this.persistence.calls().filter((c) => !liveIds.has(c.id)), ...live];
   }
 
+  /** Its permission requests still waiting, and its budget question. */
   pendingPermissions(): PermissionRequestView[] {
-    return this.runtime?.tools?.pendingPermissions() ?? [];
+    return [...this.budget.pending(), ...(this.runtime?.tools?.pendingPermissions() ?? [])];
   }
 
   /** Names of the tools the model is offered now. */
@@ -193,6 +209,11 @@ export class Session {
     return this.runtime?.tools?.mode() ?? 'default';
   }
 
+  /** Where it works when a tool moved it out of the project folder (a worktree); null = the project folder. */
+  workingFolder(): WorkingFolder | null {
+    return this.runtime?.tools?.workingFolder() ?? null;
+  }
+
   /** The person's choice of mode, from the next call on (a running turn sees it at its next call). */
   setPermissionMode(mode: PermissionMode): string {
     this.runtime?.tools?.setMode(mode);
@@ -201,7 +222,7 @@ export class Session {
 
   /** Answers one of this session's pending permission requests; false when it is not one of them. */
   replyPermission(reply: PermissionReplyInput): boolean {
-    return this.runtime?.tools?.replyPermission(reply) ?? false;
+    return this.budget.reply(reply) || (this.runtime?.tools?.replyPermission(reply) ?? false);
   }
 
   /** An "Always allow" rule of this session undone: the next call is decided without it; false when it had none such. */
@@ -330,20 +351,6 @@ export class Session {
     };
   }
 
-  /**
-   * A message's model call joins the session's cost (a reply's, or a summary's), and the header learns
-   * how full the conversation is now against the window the session counts with.
-   */
-  private count(m: Message, model: string): UsageTotals | null {
-    const usage = m.role === 'assistant' ? m.usage : m.compaction?.usage;
-    if (!usage) return null;
-    const call = callTotals(m.role === 'assistant' ? m.model : m.compaction?.model, usage);
-    this.totals = addTotals(this.totals, call);
-    const window = this.compaction.limits(model).window;
-    this.publish({ type: 'usage', turn: call, total: this.totals, context: m.compaction ? { used: m.compaction.tokensAfter, window } : { window } });
-    return call;
-  }
-
   /** What a turn reaches of this session. */
   private turnHost(): TurnHost {
     return {
@@ -360,7 +367,12 @@ export class Session {
         this.turnModel = model;
         this.turnAppend = append;
       },
-      count: (m, model) => this.count(m, model),
+      count: (m, model) => {
+        // What the API said the request was calibrates the next estimate (issue 20 item 1).
+        if (m.role === 'assistant' && m.usage) this.compaction.calibrate(m.usage);
+        return this.accounts.count(m, model);
+      },
+      budget: this.budget,
       settle: (info) => this.settle(info),
     };
   }

@@ -11,8 +11,8 @@ export interface MalformedCase {
   label: string;
 }
 
-/** Values tried, in order, to build a valid sample of a field (enums use their first option; 80 is a terminal's width, at least 2; 64 hex digits a definition's hash). */
-const SAMPLE_VALUES: unknown[] = ['session-1', 'sk-ant-test-0123456789abcdef', 'hello', '/tmp/project', 1, 0, 80, true, false, [], {}, 'a'.repeat(64)];
+/** Values tried, in order, to build a valid sample of a field (enums use their first option; 80 is a terminal's width, at least 2; 64 hex digits a definition's hash; an MCP question's answer). */
+const SAMPLE_VALUES: unknown[] = ['session-1', 'sk-ant-test-0123456789abcdef', 'hello', '/tmp/project', 1, 0, 80, true, false, [], {}, 'a'.repeat(64), { action: 'decline' }];
 /** Wrong-typed or out-of-range values tried for each field; only the ones the schema rejects are kept. */
 const WRONG_VALUES: unknown[] = [12345, -1, true, null, [], {}, '', '   ', 'x', 'x'.repeat(20_000)];
 /** Whole payloads that are wrong for any object-shaped request; kept only where the schema rejects them. */

@@ -15,6 +15,18 @@ describe('parseServerConfig (MC5: Claude Code server entries)', () => {
     ['http without url', { type: 'http' }, 'needs a "url" (type http)'],
     ['unknown type', { type: 'carrier-pigeon', url: 'x' }, 'unknown "type" "carrier-pigeon" (expected stdio, sse, http or ws)'],
     ['not an object', 'node', 'must be an object'],
+    [
+      'http with Claude Code’s oauth block',
+      { type: 'http', url: 'https://x/mcp', oauth: { clientId: ' app-1 ', callbackPort: 3118, authServerMetadataUrl: 'https://login.x/.well-known/openid-configuration', scopes: 'read write' } },
+      { type: 'http', url: 'https://x/mcp', headers: {}, oauth: { clientId: 'app-1', callbackPort: 3118, authServerMetadataUrl: 'https://login.x/.well-known/openid-configuration', scopes: 'read write' } },
+    ],
+    ['sse with an empty oauth block', { type: 'sse', url: 'https://x/sse', oauth: {} }, { type: 'sse', url: 'https://x/sse', headers: {}, oauth: {} }],
+    ['oauth not an object', { url: 'https://x/mcp', oauth: 'yes' }, '"oauth" must be an object'],
+    ['callbackPort out of range', { url: 'https://x/mcp', oauth: { callbackPort: 70000 } }, '"oauth.callbackPort" must be a port number (1–65535)'],
+    ['callbackPort a string', { url: 'https://x/mcp', oauth: { callbackPort: '3118' } }, '"oauth.callbackPort" must be a port number (1–65535)'],
+    ['metadata over plain http', { url: 'https://x/mcp', oauth: { authServerMetadataUrl: 'http://x/meta' } }, '"oauth.authServerMetadataUrl" must be an https:// address'],
+    ['empty clientId', { url: 'https://x/mcp', oauth: { clientId: '' } }, '"oauth.clientId" must be a non-empty string'],
+    ['empty scopes', { url: 'https://x/mcp', oauth: { scopes: ' ' } }, '"oauth.scopes" must be a space-separated string of scopes'],
   ])('%s', (_name, raw, expected) => {
     expect(parseServerConfig(raw)).toEqual(expected);
   });

@@ -1,5 +1,5 @@
 // MCP server configs in Claude Code's format (`{"mcpServers": {name: {type?, command, args, env, url,
-// headers}}}`), parsed purely: each broken server is a warning naming its file and key, the rest load.
+// headers, oauth}}}`), parsed purely: each broken server is a warning naming its file and key, the rest load.
 import { expandEnv } from './expand-env';
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -9,9 +9,22 @@ export type McpScope = 'managed' | 'dynamic' | 'local' | 'project' | 'user';
 
 export type McpTransportType = 'stdio' | 'sse' | 'http' | 'ws' | 'sdk';
 
+/** Claude Code's `oauth` block of a remote server: a pre-registered client, a fixed callback port… */
+export interface McpOAuthConfig {
+  /** A client registered with the authorization server beforehand (no dynamic registration then). */
+  clientId?: string;
+  /** The sign-in's redirect is http://localhost:<port>/callback (what a pre-registered client names). */
+  callbackPort?: number;
+  /** Skips discovery: the authorization server's metadata document (https only). */
+  authServerMetadataUrl?: string;
+  /** The scopes to ask for when the server does not say (space-separated). */
+  scopes?: string;
+}
+
 export type McpServerConfig =
   | { type: 'stdio'; command: string; args: string[]; env: Record<string, string> }
-  | { type: 'sse' | 'http' | 'ws'; url: string; headers: Record<string, string> }
+  | { type: 'sse' | 'http'; url: string; headers: Record<string, string>; oauth?: McpOAuthConfig }
+  | { type: 'ws'; url: string; headers: Record<string, string> }
   /** In-process (MC2 `sdk`): the app registers the server object itself; never from a file. */
   | { type: 'sdk' };
 
@@ -43,6 +56,30 @@ function stringMap(v: unknown, what: string): Record<string, string> | string {
   return out;
 }
 
+/** The `oauth` block, or a message saying what is wrong with it. */
+export function parseOAuthConfig(raw: unknown): McpOAuthConfig | string {
+  if (!isObject(raw)) return '"oauth" must be an object';
+  const out: McpOAuthConfig = {};
+  const { clientId, callbackPort, authServerMetadataUrl, scopes } = raw;
+  if (clientId !== undefined) {
+    if (typeof clientId !== 'string' || !clientId.trim()) return '"oauth.clientId" must be a non-empty string';
+    out.clientId = clientId.trim();
+  }
+  if (callbackPort !== undefined) {
+    if (typeof callbackPort !== 'number' || !Number.isInteger(callbackPort) || callbackPort < 1 || callbackPort > 65535) return '"oauth.callbackPort" must be a port number (1–65535)';
+    out.callbackPort = callbackPort;
+  }
+  if (authServerMetadataUrl !== undefined) {
+    if (typeof authServerMetadataUrl !== 'string' || !/^https:\/\/\S+$/.test(authServerMetadataUrl)) return '"oauth.authServerMetadataUrl" must be an https:// address';
+    out.authServerMetadataUrl = authServerMetadataUrl;
+  }
+  if (scopes !== undefined) {
+    if (typeof scopes !== 'string' || !scopes.trim()) return '"oauth.scopes" must be a space-separated string of scopes';
+    out.scopes = scopes.trim();
+  }
+  return out;
+}
+
 /** One server's raw entry → its config, or a message saying what is wrong with it. */
 export function parseServerConfig(raw: unknown): McpServerConfig | string {
   if (!isObject(raw)) return 'must be an object';
@@ -58,7 +95,10 @@ export function parseServerConfig(raw: unknown): McpServerConfig | string {
     if (typeof raw.url !== 'string' || !raw.url.trim()) return `needs a "url" (type ${type})`;
     const headers = stringMap(raw.headers, '"headers"');
     if (typeof headers === 'string') return headers;
-    return { type, url: raw.url, headers };
+    if (type === 'ws' || raw.oauth === undefined) return { type, url: raw.url, headers };
+    const oauth = parseOAuthConfig(raw.oauth);
+    if (typeof oauth === 'string') return oauth;
+    return { type, url: raw.url, headers, oauth };
   }
   return `unknown "type" ${JSON.stringify(type)} (expected stdio, sse, http or ws)`;
 }

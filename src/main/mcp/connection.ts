@@ -1,10 +1,13 @@
 // One MCP server's connection (MC3): pending → connected | failed | needs-auth, disabled by the person.
 // The client is memoised; when a connected server goes away (a stdio server crashed, a network server
 // dropped) it is reconnected with backoff and its tools come back; `list_changed` refreshes them.
+// A remote server that asks for a sign-in waits in needs-auth (pending while the person signs in).
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { mcpSdk } from './sdk';
 import type { Logger } from '../base/log';
+import type { ConnectionAuth } from './oauth/provider';
+import { answerElicitations, clientCapabilities, type Elicit } from './elicitation-client';
 import type { McpServerEntry } from './config';
 import { createTransport } from './transport';
 
@@ -41,6 +44,10 @@ export interface ConnectionOptions {
   maxReconnects?: number;
   /** Test seam: the transport factory. */
   transport?: typeof createTransport;
+  /** OAuth for a remote server: its saved sign-in sent and renewed. */
+  auth?: ConnectionAuth;
+  /** Where the server's questions become a form (absent: headless, they are declined). */
+  elicit?: Elicit;
 }
 
 const CLIENT_INFO = { name: 'agent-desk', version: '1' };
@@ -57,6 +64,10 @@ export interface ServerConnection {
   client(): Promise<Client>;
   connect(): Promise<void>;
   reconnect(): Promise<void>;
+  /** The person is signing in: pending until they finish. */
+  awaitSignIn(): void;
+  /** The sign-in is missing, ran out or failed: needs-auth, with what to say (plain words) if any. */
+  needSignIn(words?: string): void;
   disable(reason?: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -66,7 +77,7 @@ function describeError(err: unknown): string {
   return String(err);
 }
 
-function needsAuth(err: unknown): boolean {
+export function needsAuth(err: unknown): boolean {
   if (err instanceof mcpSdk.auth().UnauthorizedError) return true;
   const code = (err as { code?: unknown } | null)?.code;
   return code === 401;
@@ -129,9 +140,11 @@ export function createConnection(entry: McpServerEntry, opts: ConnectionOptions)
     const transport = await makeTransport(entry.config, {
       cwd: opts.cwd,
       ...(opts.sdkServer ? { sdkServer: opts.sdkServer } : {}),
+      ...(opts.auth ? { authProvider: opts.auth } : {}),
       onStderr: (text) => (stderr = (stderr + text).slice(-STDERR_KEPT)),
     });
-    const client = new (mcpSdk.client().Client)(CLIENT_INFO, { capabilities: {} });
+    const client = new (mcpSdk.client().Client)(CLIENT_INFO, { capabilities: clientCapabilities(opts.elicit) });
+    answerElicitations(client, entry.name, opts.elicit, opts.log);
     client.setNotificationHandler(mcpSdk.types().ToolListChangedNotificationSchema, async () => {
       try {
         await refreshTools(client);
@@ -161,7 +174,7 @@ export function createConnection(entry: McpServerEntry, opts: ConnectionOptions)
       if (current !== client) return;
       current = undefined;
       tools = [];
-      if (stopped || state === 'disabled') return;
+      if (stopped || state === 'disabled' || state === 'needs-auth') return;
       const why = stderr.trim().split('\n').pop();
       set('pending', `The server stopped${why ? ` (${why})` : ''}; reconnecting.`);
       scheduleReconnect();
@@ -190,12 +203,32 @@ export function createConnection(entry: McpServerEntry, opts: ConnectionOptions)
         connecting = undefined;
         const why = stderr.trim().split('\n').pop();
         const message = describeError(err) + (why && !describeError(err).includes(why) ? ` (${why})` : '');
-        if (needsAuth(err)) set('needs-auth', 'The server asks you to sign in; signing in to servers is not supported yet.');
+        if (needsAuth(err)) needSignIn();
         else set('failed', message);
         throw err;
       },
     );
     return connecting;
+  }
+
+  /** Why a sign-in is needed, beyond "needs you to sign in", if there is more to say. */
+  function signInWords(): string | undefined {
+    if (!opts.auth) return 'The server asks for a sign-in, which Agent Desk offers only for servers reached over HTTP or SSE.';
+    const failure = opts.auth.renewalFailure();
+    return failure ? `Your sign-in ran out and could not be renewed (${failure}). Sign in again.` : undefined;
+  }
+
+  function needSignIn(words = signInWords()): void {
+    if (stopped || state === 'disabled') return;
+    const c = current;
+    // Cleared first, so its close is not taken for a crash to recover from.
+    current = undefined;
+    tools = [];
+    clearTimeout(retryTimer);
+    retryTimer = undefined;
+    void c?.close().catch(() => undefined);
+    if (state !== 'needs-auth') opts.log.warn(`MCP server ${entry.name} needs you to sign in (Connected tools → Sign in); its tools are not offered until then.${words ? ` ${words}` : ''}`);
+    set('needs-auth', words);
   }
 
   async function closeClient(): Promise<void> {
@@ -227,6 +260,11 @@ export function createConnection(entry: McpServerEntry, opts: ConnectionOptions)
       lastError = undefined;
       await connect().then(() => undefined);
     },
+    awaitSignIn() {
+      if (stopped || state === 'disabled') return;
+      set('pending');
+    },
+    needSignIn: (words) => needSignIn(words),
     async disable(reason = 'Turned off by you.') {
       await closeClient();
       set('disabled', reason);

@@ -4,6 +4,9 @@ import type { Logger } from '../base/log';
 import { loadMcpConfig } from './load-config';
 import { createMcpManager, type McpManager, type McpManagerOptions } from './manager';
 import { createMcpStateStore } from './project-state';
+import { createCredentialStore, type SecretFile } from './oauth/credentials';
+import type { ElicitRequest } from './elicitation-client';
+import type { ElicitAnswer } from '../../shared/mcp-elicitation';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -20,8 +23,12 @@ export interface McpHubOptions {
   onChange?: (projectDir: string) => void;
   /** Where approved tool definitions and per-server choices are kept (none: this run only). */
   stateFile?: string;
+  /** Shows a project's server's question as a form in that project's windows (absent: headless). */
+  elicit?: (projectDir: string, request: ElicitRequest, signal: AbortSignal) => Promise<ElicitAnswer>;
+  /** Where the servers' sign-ins are kept (desktop: the OS keychain; none: this run only). */
+  credentials?: SecretFile;
   /** Test seam: reconnect timings and the like. */
-  manager?: Pick<McpManagerOptions, 'connection' | 'toolTimeoutMs' | 'sdkServers'>;
+  manager?: Pick<McpManagerOptions, 'connection' | 'toolTimeoutMs' | 'sdkServers' | 'oauth'>;
 }
 
 export interface McpHub {
@@ -44,6 +51,8 @@ function connectTimeoutFrom(env: Env): number | undefined {
 export function createMcpHub(opts: McpHubOptions): McpHub {
   const managers = new Map<string, { manager: McpManager; trusted: boolean }>();
   const states = createMcpStateStore(opts.stateFile ?? null);
+  // One store for every project: the same server in two projects shares its sign-in.
+  const credentials = opts.credentials ? createCredentialStore({ file: opts.credentials, log: opts.log }) : undefined;
   let disposed = false;
   return {
     forProject(projectDir) {
@@ -65,6 +74,8 @@ export function createMcpHub(opts: McpHubOptions): McpHub {
         load: () => loadMcpConfig({ projectDir, env: opts.env, trusted: slot.trusted, ...(opts.extraConfigs ? { extraConfigs: opts.extraConfigs } : {}), ...(opts.strict ? { strict: true } : {}) }),
         onWarning: (message) => opts.onWarning?.(projectDir, message),
         state: states.forProject(projectDir),
+        ...(credentials ? { credentials } : {}),
+        ...(opts.elicit ? { elicit: (request: ElicitRequest, signal: AbortSignal) => opts.elicit!(projectDir, request, signal) } : {}),
         ...(toolTimeoutMs ? { toolTimeoutMs } : {}),
         ...opts.manager,
         connection: { ...(connectTimeoutMs ? { connectTimeoutMs } : {}), ...opts.manager?.connection },
@@ -79,6 +90,7 @@ export function createMcpHub(opts: McpHubOptions): McpHub {
       disposed = true;
       await Promise.all([...managers.values()].map((m) => m.manager.close()));
       await states.flush();
+      await credentials?.flush();
     },
   };
 }

@@ -1,13 +1,16 @@
 // A project's MCP servers: its configs loaded, one connection per server, their tools and resources,
 // tool calls with the session's Stop, and a change signal for the tool pool and the servers list.
 // Every tool definition is pinned when first seen; a tool whose definition later changes is withheld
-// until the person accepts the new version (issue 17 item 5).
+// until the person accepts the new version (issue 17 item 5). A remote server that asks for a sign-in
+// is signed in to with OAuth when the person asks (item 4).
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult, ReadResourceResult, Resource } from '@modelcontextprotocol/sdk/types.js';
 import { mcpSdk } from './sdk';
 import type { Logger } from '../base/log';
 import type { McpScope, McpServerEntry, McpTransportType, ParsedServers } from './config';
-import { createConnection, type ConnectionOptions, type McpServerState, type McpToolInfo, type ServerConnection } from './connection';
+import { createConnection, needsAuth, type ConnectionOptions, type McpServerState, type McpToolInfo, type ServerConnection } from './connection';
+import { createCredentialStore, type McpCredentialStore } from './oauth/credentials';
+import { createServerAuth, type ServerAuth, type ServerAuthOptions } from './oauth/server-auth';
 import { comparePins, estimateTokens, type ToolChange } from './pins';
 import { createMcpStateStore, type McpProjectState } from './project-state';
 
@@ -25,6 +28,10 @@ export interface McpServerStatus {
   changedTools: string[];
   lastError?: string;
   file: string;
+  /** A remote server (HTTP, SSE): whether a sign-in is saved for it. */
+  signedIn?: boolean;
+  /** The page of the sign-in under way, which the person opens to finish it. */
+  signInUrl?: string;
 }
 
 export interface McpManagerOptions {
@@ -40,6 +47,12 @@ export interface McpManagerOptions {
   connection?: Pick<ConnectionOptions, 'connectTimeoutMs' | 'backoffMs' | 'maxReconnects' | 'transport'>;
   /** Approved tool definitions and per-server choices, kept across restarts (default: this run only). */
   state?: McpProjectState;
+  /** Shows a server's question as a form (absent: headless, questions are declined). */
+  elicit?: ConnectionOptions['elicit'];
+  /** The app's saved sign-ins (default: this run only). */
+  credentials?: McpCredentialStore;
+  /** Sign-in seams: the clock tokens expire by, how long the person has in the browser. */
+  oauth?: { now?: () => number; signInTimeoutMs?: number; transport?: ServerAuthOptions['transport'] };
 }
 
 export interface McpManager {
@@ -64,6 +77,15 @@ export interface McpManager {
   listResources(server: string, signal: AbortSignal): Promise<Resource[]>;
   readResource(server: string, uri: string, signal: AbortSignal): Promise<ReadResourceResult>;
   reconnect(name: string): Promise<boolean>;
+  /**
+   * Starts signing in to a remote server: the page the person opens to finish ('unknown' / 'unsupported':
+   * no such server / not one reached over HTTP or SSE). Rejects with words when it cannot start.
+   */
+  signIn(name: string): Promise<{ url?: string } | 'unknown' | 'unsupported'>;
+  /** Stops the sign-in under way; false when there was none. */
+  cancelSignIn(name: string): boolean;
+  /** Forgets the server's saved sign-in; false for an unknown server or one without sign-in. */
+  signOut(name: string): Promise<boolean>;
   disable(name: string): Promise<boolean>;
   /** Turn a server the person turned off on again: 'blocked' when the settings turn it off. */
   enable(name: string): Promise<'ok' | 'unknown' | 'blocked'>;
@@ -113,6 +135,20 @@ export function createMcpManager(opts: McpManagerOptions): McpManager {
     }
   };
 
+  const credentials = opts.credentials ?? createCredentialStore({ file: { where: 'memory', read: async () => null, write: async () => undefined }, log: opts.log });
+  const auths = new Map<string, ServerAuth>();
+  const newConnection = (entry: McpServerEntry): ServerConnection => {
+    const sdkServer = opts.sdkServers?.[entry.name];
+    const config = entry.config;
+    const auth =
+      config.type === 'http' || config.type === 'sse'
+        ? createServerAuth({ name: entry.name, config, cwd: opts.projectDir, store: credentials, log: opts.log, now: opts.oauth?.now ?? Date.now, ...(opts.oauth?.signInTimeoutMs ? { signInTimeoutMs: opts.oauth.signInTimeoutMs } : {}), ...(opts.oauth?.transport ? { transport: opts.oauth.transport } : {}) })
+        : undefined;
+    if (auth) auths.set(entry.name, auth);
+    else auths.delete(entry.name);
+    return createConnection(entry, { cwd: opts.projectDir, log: opts.log, onChange: changed, ...(sdkServer ? { sdkServer } : {}), ...(auth ? { auth: auth.provider } : {}), ...(opts.elicit ? { elicit: opts.elicit } : {}), ...opts.connection });
+  };
+
   const sameConfig = (a: McpServerEntry, b: McpServerEntry) => JSON.stringify([a.config, a.disabledReason]) === JSON.stringify([b.config, b.disabledReason]);
 
   async function load(): Promise<void> {
@@ -137,20 +173,15 @@ export function createMcpManager(opts: McpManagerOptions): McpManager {
         continue;
       }
       connections.delete(name);
+      auths.get(name)?.cancel();
+      auths.delete(name);
       stopping.push(conn.close());
     }
     await Promise.all(stopping);
     if (closed) return;
     const starting: Promise<void>[] = [];
     for (const entry of wanted.values()) {
-      const sdkServer = opts.sdkServers?.[entry.name];
-      const conn = createConnection(entry, {
-        cwd: opts.projectDir,
-        log: opts.log,
-        onChange: changed,
-        ...(sdkServer ? { sdkServer } : {}),
-        ...opts.connection,
-      });
+      const conn = newConnection(entry);
       connections.set(entry.name, conn);
       // Turned off by the person last time: stays off until turned on (not started at all).
       if (conn.state() !== 'disabled' && state.disabled(entry.name)) starting.push(conn.disable());
@@ -173,6 +204,8 @@ export function createMcpManager(opts: McpManagerOptions): McpManager {
     try {
       return await run(await c.client());
     } catch (err) {
+      // The sign-in ran out and could not be renewed: the server waits for the person (needs-auth).
+      if (needsAuth(err)) c.needSignIn();
       if (!sessionExpired(err)) throw err;
       await c.reconnect();
       return run(await c.client());
@@ -188,8 +221,7 @@ export function createMcpManager(opts: McpManagerOptions): McpManager {
       if (entry.disabledReason) return false;
       connections.delete(name);
       await c.close();
-      const sdkServer = opts.sdkServers?.[name];
-      const fresh = createConnection(entry, { cwd: opts.projectDir, log: opts.log, onChange: changed, ...(sdkServer ? { sdkServer } : {}), ...opts.connection });
+      const fresh = newConnection(entry);
       connections.set(name, fresh);
       state.setDisabled(name, false);
       await fresh.connect().catch(() => undefined);
@@ -197,6 +229,31 @@ export function createMcpManager(opts: McpManagerOptions): McpManager {
     }
     await c.reconnect().catch(() => undefined);
     return true;
+  }
+
+  const signInStatus = (name: string): Pick<McpServerStatus, 'signedIn' | 'signInUrl'> => {
+    const a = auths.get(name);
+    if (!a) return {};
+    const url = a.signInUrl();
+    return { signedIn: a.signedIn(), ...(url ? { signInUrl: url } : {}) };
+  };
+
+  async function signIn(name: string): Promise<{ url?: string } | 'unknown' | 'unsupported'> {
+    const c = connections.get(name);
+    if (!c) return 'unknown';
+    const a = auths.get(name);
+    if (!a || c.state() === 'disabled') return 'unsupported';
+    try {
+      return await a.signIn({
+        waiting: () => c.awaitSignIn(),
+        signedIn: () => void c.reconnect().catch(() => undefined),
+        failed: (words) => c.needSignIn(words),
+      });
+    } catch (err) {
+      const words = err instanceof Error ? err.message : String(err);
+      c.needSignIn(words);
+      throw new Error(words);
+    }
   }
 
   const offered = (c: ServerConnection) => (c.state() === 'connected' ? c.tools().filter((t) => !isWithheld(c.entry.name, t.name)) : []);
@@ -217,6 +274,7 @@ export function createMcpManager(opts: McpManagerOptions): McpManager {
           changedTools: c.state() === 'connected' ? (withheld.get(c.entry.name) ?? []).map((ch) => ch.tool) : [],
           ...(c.lastError() ? { lastError: c.lastError()! } : {}),
           file: c.entry.file,
+          ...signInStatus(c.entry.name),
         };
       }),
     tools: () => [...connections.values()].flatMap((c) => offered(c).map((tool) => ({ server: c.entry.name, tool, deferred: state.deferred(c.entry.name) }))),
@@ -261,6 +319,18 @@ export function createMcpManager(opts: McpManagerOptions): McpManager {
       }),
     readResource: (server, uri, signal) => withClient(server, (client) => client.readResource({ uri }, { signal }) as Promise<ReadResourceResult>),
     reconnect,
+    signIn,
+    cancelSignIn: (name) => auths.get(name)?.cancel() ?? false,
+    async signOut(name) {
+      const a = auths.get(name);
+      const c = connections.get(name);
+      if (!a || !c) return false;
+      await a.signOut();
+      opts.log.info(`MCP server ${name}: signed out`);
+      if (c.state() !== 'disabled') await c.reconnect().catch(() => undefined);
+      else changed();
+      return true;
+    },
     async disable(name) {
       const c = connections.get(name);
       if (!c) return false;

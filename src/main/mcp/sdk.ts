@@ -7,6 +7,7 @@ import type * as ClientModule from '@modelcontextprotocol/sdk/client/index.js';
 import type * as Sse from '@modelcontextprotocol/sdk/client/sse.js';
 import type * as Stdio from '@modelcontextprotocol/sdk/client/stdio.js';
 import type * as StreamableHttp from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type * as SharedAuth from '@modelcontextprotocol/sdk/shared/auth.js';
 import type * as Types from '@modelcontextprotocol/sdk/types.js';
 import type * as Ajv from '@modelcontextprotocol/sdk/validation/ajv';
 
@@ -15,6 +16,7 @@ const load = createRequire(__filename);
 export const mcpSdk = {
   auth: () => load('@modelcontextprotocol/sdk/client/auth.js') as typeof Auth,
   client: () => load('@modelcontextprotocol/sdk/client/index.js') as typeof ClientModule,
+  sharedAuth: () => load('@modelcontextprotocol/sdk/shared/auth.js') as typeof SharedAuth,
   sse: () => load('@modelcontextprotocol/sdk/client/sse.js') as typeof Sse,
   stdio: () => load('@modelcontextprotocol/sdk/client/stdio.js') as typeof Stdio,
   streamableHttp: () => load('@modelcontextprotocol/sdk/client/streamableHttp.js') as typeof StreamableHttp,

@@ -2,6 +2,7 @@
 // retry ourselves) and turns the raw SSE events into ModelStreamEvents; failures become ModelErrors.
 // Every request is bounded in time (limits.ts): a silent body fails after the idle timeout
 // (idle-watch.ts), the whole request after the request timeout; both are retryable network errors.
+// It also counts a request's tokens (/v1/messages/count_tokens) where the endpoint has that.
 import type { ContentBlock, Usage } from '../../shared/transcript';
 import type { Logger } from '../base/log';
 import { DEFAULT_BASE_URL, DEFAULT_MAX_TOKENS, credentialHint, type Credential } from './config';
@@ -264,5 +265,37 @@ export function createModelClient(opts: ClientOptions): ModelClient {
     yield { type: 'done', content, stopReason, usage, model, ...(server.size > 0 ? { raw } : {}) };
   }
 
-  return { stream };
+  /** Set once the endpoint said it has no counting (a gateway without it): not asked again. */
+  let countingMissing = false;
+
+  async function countTokens(req: Omit<ModelRequest, 'maxTokens'>, signal: AbortSignal): Promise<number | null> {
+    if (countingMissing || signal.aborted) return null;
+    // A count is a guide, not worth a long wait: bounded on its own.
+    const bound = AbortSignal.any([signal, AbortSignal.timeout(COUNT_TIMEOUT_MS)]);
+    try {
+      const c = await getClient();
+      const params = {
+        model: req.model,
+        messages: req.messages,
+        ...(req.system && req.system.length > 0 ? { system: req.system } : {}),
+        ...(req.tools && req.tools.length > 0 ? { tools: req.tools } : {}),
+      };
+      const r = await c.messages.countTokens(params as Parameters<typeof c.messages.countTokens>[0], { signal: bound });
+      return typeof r.input_tokens === 'number' && r.input_tokens >= 0 ? r.input_tokens : null;
+    } catch (err) {
+      const f = failureOf(err, sdk, signal);
+      if (f.kind === 'http' && COUNTING_MISSING.has(f.status)) {
+        countingMissing = true;
+        log?.info(`model: ${ctx.baseURL} does not count tokens (HTTP ${f.status}); request sizes are estimated`);
+      } else if (f.kind !== 'abort') log?.debug('model: counting tokens failed; the size is estimated', f);
+      return null;
+    }
+  }
+
+  return { stream, countTokens };
 }
+
+/** How long a token count may take before the estimate is used instead. */
+const COUNT_TIMEOUT_MS = 10_000;
+/** Answers of an endpoint that has no counting at all. */
+const COUNTING_MISSING = new Set([404, 405, 501]);

@@ -64,4 +64,9 @@ export type ModelStreamEvent =
 export interface ModelClient {
   /** Streams one request. Throws ModelError (already classified) on failure, including 'aborted'. */
   stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelStreamEvent>;
+  /**
+   * The request's input tokens as the API counts them (/v1/messages/count_tokens); null when it cannot
+   * tell (an endpoint without it, a failure): the caller estimates instead. Never throws.
+   */
+  countTokens?(request: Omit<ModelRequest, 'maxTokens'>, signal: AbortSignal): Promise<number | null>;
 }

@@ -6,17 +6,19 @@
 // (`tool_result`), so a turn a crash cut short is rebuilt on load (recover.ts). Reading skips a bad line
 // (a crash mid-write, a hand edit) with a warning and keeps the rest, and skips lines of a type it does
 // not know (a newer version's); a file without a valid meta line is left out. A `title` line renames
-// the session (the last one wins); a removed session waits in the folder's `.trash` until restored or
-// a week old. Strings of 64 KB and more are kept once, beside the file (blobs.ts).
+// the session (the last one wins); a `usage` line records a subagent's model call (its cost counts in
+// the conversation's). A removed session waits in the folder's `.trash` until restored or a week old.
+// Strings of 64 KB and more are kept once, beside the file (blobs.ts).
 import { open, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { ToolCallView } from '../../shared/tools/tool-call';
-import { ContentBlock, Message, RunStop, ToolResultBlock, type SessionSummary } from '../../shared/transcript';
+import { ContentBlock, ExtraUsage, Message, RunStop, ToolResultBlock, type SessionSummary } from '../../shared/transcript';
 import type { Logger } from '../base/log';
 import { sessionsDir } from '../base/data-paths';
 import { BlobHashes, blobDirOf, blobReviver, diskBlobReader, serializeWithBlobs, skipBlobs, writeBlobs, type BlobReader } from './blobs';
 import { recoverTranscript, type InterruptedTurn, type LogEntry } from './recover';
+import { spendOf } from '../model/usage';
 
 export const SessionMeta = z.object({
   type: z.literal('meta'),
@@ -38,10 +40,12 @@ const TurnEndLine = z.object({ type: z.literal('turn_end'), turnId: z.string(), 
 const TurnStopped = z.object({ messageId: z.string(), stop: RunStop });
 export const SESSION_TITLE_MAX = 200;
 const TitleLine = z.object({ type: z.literal('title'), title: z.string().max(SESSION_TITLE_MAX), at: z.number() });
-const LINE_SCHEMAS = { message: MessageLine, tool_call: ToolCallLine, turn_start: TurnStartLine, reply_blocks: ReplyBlocksLine, tool_result: ToolResultLine, turn_end: TurnEndLine, title: TitleLine } as const;
+/** A subagent's model call (issue 20 item 3): its cost counts in the conversation's. */
+const UsageLine = z.object({ type: z.literal('usage'), call: ExtraUsage });
+const LINE_SCHEMAS = { message: MessageLine, tool_call: ToolCallLine, turn_start: TurnStartLine, reply_blocks: ReplyBlocksLine, tool_result: ToolResultLine, turn_end: TurnEndLine, title: TitleLine, usage: UsageLine } as const;
 
 /** One line after the meta line, as the writer hands it over. */
-export type SessionLine = LogEntry | { type: 'tool_call'; call: ToolCallView } | z.infer<typeof TitleLine>;
+export type SessionLine = LogEntry | { type: 'tool_call'; call: ToolCallView } | z.infer<typeof TitleLine> | z.infer<typeof UsageLine>;
 
 /** How long a removed session can be restored. */
 export const TRASH_KEEP_MS = 7 * 24 * 3600 * 1000;
@@ -54,6 +58,8 @@ export interface StoredSession {
   calls: ToolCallView[];
   /** Turns the app never finished (a crash, a kill), oldest first; absent when there are none. */
   interrupted?: InterruptedTurn[];
+  /** Model calls of its subagents, oldest first; absent when there are none. */
+  extraUsage?: ExtraUsage[];
 }
 
 /** What one append writes: the meta line (a session new on disk), then `lines` in order, then messages, then call snapshots. */
@@ -91,6 +97,7 @@ export function summaryOf(s: StoredSession): SessionSummary {
     createdAt: s.meta.createdAt,
     updatedAt: last ? Math.max(last.createdAt, s.meta.createdAt) : s.meta.createdAt,
     messageCount: s.messages.length,
+    spend: spendOf(s.messages, s.extraUsage),
   };
 }
 
@@ -101,6 +108,7 @@ export function parseSessionFile(text: string, file: string, log?: Logger, blobs
   let meta: SessionMeta | null = null;
   const entries: LogEntry[] = [];
   const calls = new Map<string, ToolCallView>();
+  const extraUsage: ExtraUsage[] = [];
   for (const [i, line] of lines.entries()) {
     if (line.trim() === '') continue;
     let json: unknown;
@@ -134,6 +142,7 @@ export function parseSessionFile(text: string, file: string, log?: Logger, blobs
     }
     const entry = parsed.data;
     if (entry.type === 'tool_call') calls.set(entry.call.id, entry.call);
+    else if (entry.type === 'usage') extraUsage.push(entry.call);
     else if (entry.type === 'title') meta = { ...meta, title: entry.title };
     else if (entry.type === 'turn_end') {
       const stopped = TurnStopped.safeParse(entry.stopped);
@@ -142,7 +151,7 @@ export function parseSessionFile(text: string, file: string, log?: Logger, blobs
   }
   if (!meta) return null;
   const { messages, interrupted } = recoverTranscript(entries);
-  return { meta, messages, calls: [...calls.values()], ...(interrupted.length > 0 ? { interrupted } : {}) };
+  return { meta, messages, calls: [...calls.values()], ...(interrupted.length > 0 ? { interrupted } : {}), ...(extraUsage.length > 0 ? { extraUsage } : {}) };
 }
 
 /** Sessions removed more than TRASH_KEEP_MS ago are gone for good. */

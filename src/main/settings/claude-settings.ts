@@ -13,6 +13,7 @@ import { mcpJsonPath } from './settings-files';
 import { folderInstructions } from './folder-instructions';
 import { readProjectAgents, readProjectAgentsSync } from './agent-files';
 import { mergeSandboxSettings, type SandboxSettings } from './sandbox-settings';
+import { mergeBudgetSettings, type BudgetSettings } from './budget-settings';
 
 export { managedSettingsPath, settingsFiles, type SettingsFile } from './settings-files';
 
@@ -37,6 +38,8 @@ export interface ClaudeSettings {
   env: Record<string, string>;
   /** The `sandbox` blocks merged (BA6): a stronger file's value wins, lists merge. */
   sandbox?: SandboxSettings;
+  /** Agent Desk's own `agentDesk.budget` blocks merged: the strictest of each part (issue 20 item 4). */
+  budget?: BudgetSettings;
   /** Some file sets `permissions.disableBypassPermissionsMode: "disable"`. */
   bypassDisabled?: boolean;
   /** The managed policy sets `allowManagedPermissionRulesOnly`: only its allow rules count. */
@@ -147,6 +150,7 @@ export function mergeSettings(
     hooks: disableAllHooks ? emptyHooksConfig() : merged.config,
     env,
     sandbox: mergeSandboxSettings(parsed.map(({ p }) => p.sandbox)),
+    budget: mergeBudgetSettings(parsed.map(({ p }) => p.budget)),
     bypassDisabled,
     managedRulesOnly,
     sources,

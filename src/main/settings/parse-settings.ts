@@ -5,6 +5,7 @@ import { ruleNote, ruleProblem } from '../permissions/rule-problem';
 import { PERMISSION_MODES, type PermissionMode, type RuleBehavior, type RuleEntry } from '../permissions/types';
 import type { SettingsFile } from './settings-files';
 import { parseSandboxBlock, type SandboxSettings } from './sandbox-settings';
+import { parseBudgetBlock, type BudgetSettings } from './budget-settings';
 
 export interface ParsedSettingsFile {
   rules: Record<RuleBehavior, RuleEntry[]>;
@@ -19,6 +20,8 @@ export interface ParsedSettingsFile {
   managedRulesOnly: boolean;
   /** The file's `sandbox` block (BA6), when it has one. */
   sandbox?: SandboxSettings;
+  /** Agent Desk's own `agentDesk.budget` (issue 20 item 4), when the file sets one. */
+  budget?: BudgetSettings;
   warnings: string[];
 }
 
@@ -109,6 +112,8 @@ export function parseSettingsJson(sf: SettingsFile, json: unknown, projectDir: s
   if (json.hooks !== undefined) out.hooks = json.hooks;
   const sandbox = parseSandboxBlock(at, json.sandbox, projectDir, home, out.warnings);
   if (sandbox) out.sandbox = sandbox;
+  const budget = parseBudgetBlock(at, json.agentDesk, out.warnings);
+  if (budget) out.budget = budget;
   out.disableAllHooks = json.disableAllHooks === true;
   // Only the policy may narrow everyone else's rules away; elsewhere the key means nothing.
   out.managedRulesOnly = sf.source === 'policySettings' && (json.allowManagedPermissionRulesOnly === true || (isObject(perms) && perms.allowManagedPermissionRulesOnly === true));

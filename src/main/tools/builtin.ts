@@ -5,9 +5,12 @@ import type { AnyTool } from './core/tool';
 import { AgentTool } from './agent/agent.tool';
 import { AskUserQuestionTool } from './ask-user-question/ask-user-question.tool';
 import { BashTool } from './bash/bash.tool';
+import { BriefTool } from './brief/brief.tool';
 import { EditTool } from './edit/edit.tool';
 import { EnterPlanModeTool } from './enter-plan-mode/enter-plan-mode.tool';
+import { EnterWorktreeTool } from './enter-worktree/enter-worktree.tool';
 import { ExitPlanModeTool } from './exit-plan-mode/exit-plan-mode.tool';
+import { ExitWorktreeTool } from './exit-worktree/exit-worktree.tool';
 import { GlobTool } from './glob/glob.tool';
 import { GrepTool } from './grep/grep.tool';
 import { NotebookEditTool } from './notebook-edit/notebook-edit.tool';
@@ -37,9 +40,12 @@ export function getAllBaseTools(): AnyTool[] {
     AgentTool,
     AskUserQuestionTool,
     BashTool,
+    BriefTool,
     EditTool,
     EnterPlanModeTool,
+    EnterWorktreeTool,
     ExitPlanModeTool,
+    ExitWorktreeTool,
     GlobTool,
     GrepTool,
     NotebookEditTool,

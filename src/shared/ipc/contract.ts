@@ -13,10 +13,12 @@ import {
   UndoAlwaysInput,
   UndoAlwaysResult,
 } from '../permissions/rule-store';
+import { BudgetStatus } from '../budget';
 import { SessionEvent, UsageTotals } from '../session-events';
 import { ToolCallView } from '../tools/tool-call';
 import { Message, SessionStatus, SessionSummary } from '../transcript';
 import { TrustStatus } from '../trust';
+import { WorkingFolder } from '../working-folder';
 import { sandboxEvents, sandboxInvoke } from './sandbox-contract';
 import { mcpEvents, mcpInvoke } from './mcp-contract';
 import { tasksEvents, tasksInvoke } from './tasks-contract';
@@ -106,12 +108,16 @@ export const invokeContract = {
       usage: UsageTotals.nullable().default(null),
       /** Tokens the model reads at once, as this session counts them (a configured window wins; issue 20). */
       contextWindow: z.number().int().positive().optional(),
+      /** Its budget now (issue 20 item 4): share used and phase; null when it has none. */
+      budget: BudgetStatus.nullable().default(null),
       /** Messages before the ones sent, for session:earlier (a long conversation comes a page at a time). */
       earlier: z.number().int().min(0).default(0),
       /** Messages on earlier pages whose file changes came along (for the Changes pane), not shown yet. */
       earlierIds: z.array(z.string()).default([]),
       /** How the assistant works in it now: 'default' (asks), 'acceptEdits', 'plan', 'bypassPermissions'. */
       mode: z.string().default('default'),
+      /** Where it works when a tool moved it out of the project folder (a worktree); null = the project folder. */
+      workingFolder: WorkingFolder.nullable().default(null),
     }),
   },
   /** The person picks how the assistant works from the next call on (the message box's choice). */

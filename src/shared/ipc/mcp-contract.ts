@@ -1,8 +1,9 @@
-// The open project's MCP servers (issue 17 items 5, 6): the list, reconnect, turn off and on, load
-// tools only when needed, and the review of changed tool definitions. Spread into
+// The open project's MCP servers (issue 17 items 4, 5, 6): the list, reconnect, turn off and on, sign
+// in and out, load tools only when needed, and the review of changed tool definitions. Spread into
 // src/shared/ipc/contract.ts; channel names are still defined only in these contract files.
 import { z } from 'zod';
 import { McpServerInfo, McpToolChange } from '../mcp';
+import { ElicitAnswer, McpElicitation } from '../mcp-elicitation';
 
 const name = z.string().trim().min(1).max(200);
 const servers = z.object({ servers: z.array(McpServerInfo) });
@@ -17,6 +18,19 @@ export const mcpInvoke = {
   'mcp:disable': { request: z.strictObject({ name }), response: servers },
   /** Start a server the person turned off (one the settings turn off stays off: forbidden). */
   'mcp:enable': { request: z.strictObject({ name }), response: servers },
+  /**
+   * Start signing in to a remote server: `url` is the page to finish on (absent: the saved sign-in still
+   * works); `opened` when the host opened it in the system browser (desktop). Never carries a token.
+   */
+  'mcp:sign-in': { request: z.strictObject({ name }), response: servers.extend({ url: z.string().optional(), opened: z.boolean() }) },
+  /** Stop the sign-in under way. */
+  'mcp:cancel-sign-in': { request: z.strictObject({ name }), response: servers },
+  /** Forget the server's saved sign-in. */
+  'mcp:sign-out': { request: z.strictObject({ name }), response: servers },
+  /** A server's questions still waiting for the person (item 6). */
+  'mcp:elicitations': { request: z.strictObject({}), response: z.object({ elicitations: z.array(McpElicitation) }) },
+  /** The person's answer to a server's question: accept with values, decline, or cancel. */
+  'mcp:elicitation-reply': { request: z.strictObject({ id: z.string().min(1).max(200), answer: ElicitAnswer }), response: z.object({}) },
   /** Hand the server's tools to ToolSearch (defer) or send them with every request again. */
   'mcp:set-defer': { request: z.strictObject({ name, defer: z.boolean() }), response: servers },
   /** The server's tools whose definition changed, old and new. */
@@ -29,4 +43,8 @@ export const mcpInvoke = {
 export const mcpEvents = {
   /** A server of the project changed state or tools. */
   'mcp:changed': servers,
+  /** A server asks the person for information: show its form (item 6). */
+  'mcp:elicitation': McpElicitation,
+  /** The question was answered (in any window) or the server stopped waiting. */
+  'mcp:elicitation-closed': z.object({ id: z.string() }),
 } as const satisfies Record<string, z.ZodType>;

@@ -7,6 +7,17 @@ describe('context window (issue 20 item 1)', () => {
     ['claude-sonnet-4-5-20250929', DEFAULT_CONTEXT_WINDOW],
     ['claude-opus-4-1', DEFAULT_CONTEXT_WINDOW],
     ['claude-sonnet-4-5[1m]', 1_000_000],
+    ['claude-opus-4-5-20251101', DEFAULT_CONTEXT_WINDOW],
+    ['claude-haiku-4-5', DEFAULT_CONTEXT_WINDOW],
+    // The current models read a million tokens as they are (Anthropic's model pages).
+    ['claude-opus-4-6', 1_000_000],
+    ['claude-sonnet-4-6', 1_000_000],
+    ['claude-sonnet-5', 1_000_000],
+    ['claude-opus-5-5', 1_000_000],
+    ['claude-haiku-5-5', 1_000_000],
+    ['claude-fable-5-1', 1_000_000],
+    ['us.anthropic.claude-sonnet-4-20250514-v1:0', DEFAULT_CONTEXT_WINDOW],
+    ['some-other-model', DEFAULT_CONTEXT_WINDOW],
     [undefined, DEFAULT_CONTEXT_WINDOW],
   ])('%s reads %i tokens at once', (model, window) => {
     expect(contextWindowOf(model)).toBe(window);

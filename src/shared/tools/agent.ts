@@ -47,6 +47,8 @@ export const AgentData = z.object({
   turns: z.number().int().nonnegative().optional(),
   toolUses: z.number().int().nonnegative().optional(),
   durationMs: z.number().nonnegative().optional(),
+  /** What its model calls cost, in all (null: a model without a known price). */
+  spend: z.object({ tokens: z.number().int().nonnegative(), costUsd: z.number().nonnegative().nullable() }).optional(),
   worktree: AgentWorktree.optional(),
   /** Warnings about agent files that could not be read. */
   warnings: z.array(z.string()).optional(),

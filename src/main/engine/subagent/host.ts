@@ -1,7 +1,8 @@
 // Runs subagents for the Agent tool (AG7, AG8): each a second turn loop with its own messages, system
 // prompt and tools (child-tools.ts), its own sidechain transcript, stopped with its caller (the Agent
-// call's signal, or its background task's Stop). Its final text is its answer.
-import { messageText, type Message } from '../../../shared/transcript';
+// call's signal, or its background task's Stop). Its final text is its answer. Its requests pass its
+// session's budget gate, and each of its model calls counts in the session's total (issue 20 item 3).
+import { messageText, type ExtraUsage, type Message } from '../../../shared/transcript';
 import type { Logger } from '../../base/log';
 import type { HookRunner } from '../../hooks/types';
 import type { RetryPolicy } from '../../model/retry';
@@ -9,6 +10,7 @@ import type { ModelClient } from '../../model/types';
 import type { SubagentHost, SubagentOutcome, SubagentRunSpec } from '../../tools/core/subagents';
 import type { AnyTool } from '../../tools/core/tool';
 import { buildSystemBlocks } from '../../tools/core/tools-param';
+import { addTotals, callTotals, tokensOf, ZERO_TOTALS } from '../../model/usage';
 import { runLoop } from '../loop';
 import { toApiMessages } from '../request';
 import type { ChildTools, ChildToolsSpec } from '../tools/child-tools';
@@ -22,6 +24,10 @@ export interface SubagentModels {
   /** Throws (a ModelError) when no credential is configured. */
   client(model: string): ModelClient;
   retry: RetryPolicy;
+  /** The session's budget gate, passed before each of the subagent's requests. */
+  gate?: (signal: AbortSignal) => Promise<'go' | 'stop'>;
+  /** Each of its model calls, for the session's total (and its budget). */
+  onUsage?: (call: ExtraUsage) => void;
 }
 
 export interface SubagentHostDeps {
@@ -72,9 +78,14 @@ export function createSubagentHost(deps: SubagentHostDeps): SubagentHost<AnyTool
       });
       const messages: Message[] = [];
       let toolUses = 0;
+      let spent = ZERO_TOTALS;
       const append = (m: Message) => {
         messages.push(m);
         sidechain.add(m);
+        if (m.role === 'assistant' && m.usage) {
+          spent = addTotals(spent, callTotals(m.model, m.usage));
+          deps.models.onUsage?.({ at: m.createdAt, ...(m.model ? { model: m.model } : {}), usage: m.usage, toolUseId: spec.parentToolUseId, agentId: spec.agentId });
+        }
         for (const b of m.content) {
           if (b.type === 'text' && m.role === 'assistant' && b.text.trim()) spec.onActivity?.({ type: 'text', text: b.text });
           if (b.type === 'tool_use') {
@@ -94,7 +105,8 @@ export function createSubagentHost(deps: SubagentHostDeps): SubagentHost<AnyTool
       const hooks = subagentHooks(deps, spec);
       const context = await hooks.start();
       append({ id: deps.newId(), role: 'user', content: [{ type: 'text', text: context ? `${spec.prompt}\n\n${context}` : spec.prompt }], createdAt: deps.now() });
-      const done = (o: Omit<SubagentOutcome, 'transcriptFile'>): Promise<SubagentOutcome> => sidechain.settled().then(() => ({ ...o, transcriptFile: sidechain.file }));
+      const done = (o: Omit<SubagentOutcome, 'transcriptFile' | 'spend'>): Promise<SubagentOutcome> =>
+        sidechain.settled().then(() => ({ ...o, transcriptFile: sidechain.file, spend: { tokens: tokensOf(spent), costUsd: spent.costUsd } }));
       let client: ModelClient;
       try {
         client = deps.models.client(spec.model);
@@ -113,6 +125,7 @@ export function createSubagentHost(deps: SubagentHostDeps): SubagentHost<AnyTool
             toolRunner: tools,
             ...(spec.maxTurns ? { maxTurns: spec.maxTurns } : {}),
             retry: deps.models.retry,
+            ...(deps.models.gate ? { gate: deps.models.gate } : {}),
             append,
             emit: () => undefined,
             onEnd: (active, signal) => hooks.stop(active, finalText(messages), sidechain.file, signal),
@@ -127,7 +140,7 @@ export function createSubagentHost(deps: SubagentHostDeps): SubagentHost<AnyTool
           toolUses,
           aborted: result.aborted,
           maxTurnsReached: result.maxTurnsReached,
-          ...(result.error ? { error: result.error.message } : {}),
+          ...(result.error ? { error: result.error.message } : result.budgetStopped ? { error: 'Stopped at the budget: the conversation has used up its budget.' } : {}),
         });
       } catch (err) {
         deps.log.error(`subagent ${spec.agentId} failed`, err);

@@ -37,6 +37,8 @@ import { createSubagentHost, type SubagentHooks, type SubagentModels } from '../
 import { createChildTools } from './child-tools';
 import { createPermissionReplies } from './permission-replies';
 import { createSessionModeState } from './session-mode';
+import { createWorkingFolderState } from './working-folder';
+import type { WorkingFolder } from '../../../shared/working-folder';
 
 export interface ToolRuntimeOptions {
   sessionId: string;
@@ -76,6 +78,8 @@ export interface ToolRuntime extends ToolRunner {
   /** Names of the tools the model is offered now (stream-json init). */
   toolNames(): string[];
   mode(): PermissionMode;
+  /** Where the session works now when a tool moved it (a worktree); null = the project folder. */
+  workingFolder(): WorkingFolder | null;
   /** The session switched to `mode` for every call from now on (the person's choice, or a tool's). */
   setMode(mode: PermissionMode): void;
   /**
@@ -107,6 +111,7 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
   // What the file tools have read (TL2): one per session, so Edit/Write can check freshness.
   const fileState = createFileStateCache();
   const state: SessionToolState = { cwd: opts.projectDir };
+  const folders = createWorkingFolderState({ projectDir: opts.projectDir, state, publish: opts.publish });
   const fromCli = cliRules(config);
   const simple = config.simple === true || simpleModeFromEnv(opts.env);
   const baseTools = config.baseTools ?? getAllBaseTools;
@@ -143,7 +148,7 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
 
   function context(): ToolUseContext {
     const settings = opts.settings();
-    const workingDirectories = [opts.projectDir, ...settings.additionalDirectories.filter((d) => d !== opts.projectDir)];
+    const workingDirectories = folders.workingDirectories(settings.additionalDirectories);
     const base: ToolUseContext = {
       sessionId: opts.sessionId,
       projectDir: opts.projectDir,
@@ -172,6 +177,7 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
       folderTrusted: () => opts.settings().folder?.trusted === true,
       ...(opts.env.HOME ? { home: opts.env.HOME } : {}),
       permissionMode: modePort,
+      workingFolder: folders.port,
       ...(opts.sideQuery ? { sideQuery: opts.sideQuery } : {}),
     };
     return modifiers.reduce((ctx, m) => {
@@ -310,6 +316,7 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
     },
     toolNames: () => assemble().map((t) => t.name),
     mode,
+    workingFolder: () => folders.port.get(),
     setMode: (m) => modePort.set(m),
     beginMessage(user) {
       modifiers = [];

@@ -1,6 +1,6 @@
 // The environment part of a subagent's system prompt (AG6): where it works, on what system and shell,
 // and what git says of the folder, so it need not spend turns finding out.
-import { git } from './git';
+import { git } from '../../git/run';
 
 export interface AgentEnvironment {
   cwd: string;

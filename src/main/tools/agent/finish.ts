@@ -18,6 +18,7 @@ export async function finishRun(run: PreparedRun, description: string, outcome: 
     turns: outcome.turns,
     toolUses: outcome.toolUses,
     durationMs: Date.now() - startedAt,
+    ...(outcome.spend ? { spend: outcome.spend } : {}),
     ...(worktree ? { worktree } : {}),
     ...(run.warnings.length ? { warnings: run.warnings } : {}),
   };

@@ -4,7 +4,8 @@
 // unchanged is removed again.
 import path from 'node:path';
 import type { AgentWorktree } from '../../../shared/tools/agent';
-import { git } from './git';
+import { git } from '../../git/run';
+import { addWorktree, removeWorktree } from '../../git/worktrees';
 
 export interface OpenWorktree {
   /** The worktree's root. */
@@ -23,8 +24,11 @@ export async function createWorktree(projectDir: string, parentDir: string, agen
   const repo = top.stdout.trim();
   const root = path.join(parentDir, agentId);
   const branch = `agent/${agentId}`;
-  const added = await git(['worktree', 'add', '-b', branch, root, 'HEAD'], repo);
-  if (!added.ok) throw new Error(`Could not make a worktree for the agent: ${added.stderr.trim() || 'git worktree add failed'}`);
+  try {
+    await addWorktree(repo, root, branch);
+  } catch (err) {
+    throw new Error(`Could not make a worktree for the agent: ${err instanceof Error ? err.message : String(err)}`);
+  }
   const inner = path.relative(repo, projectDir);
   return { root, cwd: inner ? path.join(root, inner) : root, branch, repo };
 }
@@ -34,8 +38,7 @@ export async function finishWorktree(wt: OpenWorktree, description: string): Pro
   const stat = await git(['diff', '--cached', '--stat', 'HEAD'], wt.root);
   const diffStat = stat.ok ? stat.stdout.trimEnd() : '';
   if (!diffStat) {
-    await git(['worktree', 'remove', '--force', wt.root], wt.repo);
-    await git(['branch', '-D', wt.branch], wt.repo);
+    await removeWorktree(wt.repo, wt.root, wt.branch);
     return { path: wt.root, branch: wt.branch, diffStat: '', removed: true };
   }
   await git(['-c', 'user.name=Agent Desk', '-c', 'user.email=agent-desk@localhost', 'commit', '--no-verify', '-q', '-m', `Agent: ${description}`], wt.root);

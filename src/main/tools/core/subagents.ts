@@ -43,6 +43,8 @@ export interface SubagentOutcome {
   error?: string;
   /** Where its own conversation was saved (the sidechain transcript). */
   transcriptFile?: string;
+  /** What its model calls cost (null: a model without a known price). */
+  spend?: { tokens: number; costUsd: number | null };
 }
 
 export interface SubagentHost<T> {

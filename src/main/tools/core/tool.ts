@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { ProposedFileChange } from '../../../shared/tools/edit';
 import type { CommandExplanation, CommandWarning } from '../../../shared/permissions/command-explanation';
 import type { TargetSpec, ToolKind } from '../../../shared/tools/traits';
+import type { WorkingFolder } from '../../../shared/working-folder';
 import type { ToolProgress } from '../../../shared/tools/tool-call';
 import type { Logger } from '../../base/log';
 import type { FileStateCache } from '../file-state/file-state';
@@ -84,6 +85,20 @@ export interface ToolUseContext {
   extraAllow?: readonly RuleEntry[];
   /** The session's permission mode, which a tool may change for the calls that follow (EnterPlanMode); absent = fixed. */
   permissionMode?: SessionModePort;
+  /** Where the session works, which a tool may move for the calls that follow (EnterWorktree); absent = fixed. */
+  workingFolder?: WorkingFolderPort;
+}
+
+/**
+ * The folder the session works in: the project folder, or one a tool moved it to. Moving it moves
+ * Bash's working directory, the base of relative paths and the working directories permission rules
+ * trust (the project folder is then outside them, like any other), and the header shows its branch.
+ */
+export interface WorkingFolderPort {
+  /** The folder it works in now, and what a tool said of it; null = the project folder. */
+  get(): WorkingFolder | null;
+  /** From the next call on it works in `to` (an absolute, existing folder); null = back in the project folder. */
+  move(to: WorkingFolder | null): void;
 }
 
 /** The session's permission mode as a port: read now, or changed for every call from now on. */

@@ -1,10 +1,11 @@
-// The top bar: which project is open (name and folder), which model answers, and where the app runs.
+// The top bar: which project is open (name and folder, and the branch of a worktree the conversation works in), which model answers, and where the app runs.
 import type { ReactNode } from 'react';
 import { useApp } from '../stores/react';
 import { ConnectionIndicator } from './ConnectionIndicator';
 import { LogoIcon } from './icons';
 import { ContextMeter } from './ContextMeter';
 import { UsageChip } from './UsageChip';
+import { WorkingFolderChip } from './WorkingFolderChip';
 import './Header.css';
 
 /** `actions`: buttons of the workspace shown first on the right (the Changes button). */
@@ -29,6 +30,7 @@ export function Header({ actions }: { actions?: ReactNode } = {}): ReactNode {
           <span className="app-header__path" title={project.dir} dir="rtl">
             <bdi dir="ltr">{project.dir}</bdi>
           </span>
+          <WorkingFolderChip />
         </div>
       )}
       <div className="app-header__meta">

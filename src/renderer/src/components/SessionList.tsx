@@ -1,12 +1,14 @@
 // The left sidebar: past conversations of this project, newest first (those waiting for an answer
-// from the person marked), a button to start a new one, and per conversation Rename and Delete (with
-// an Undo notice).
+// from the person marked, each with what it cost), what the project spent today, a button to start a
+// new one, and per conversation Rename and Delete (with an Undo notice).
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useSessions, useTools } from '../stores/react';
 import { relativeTime } from '../util/relative-time';
 import { useNow } from '../util/use-now';
+import { localDay } from '../../../shared/model/local-day';
 import { PencilIcon, PlusIcon, TrashIcon } from './icons';
+import { dayTotal, dayTotalWords, sessionCostWords } from './spend-words';
 import './SessionList.css';
 
 export function SessionList(): ReactNode {
@@ -32,6 +34,7 @@ export function SessionList(): ReactNode {
           <PlusIcon size={14} /> New session
         </button>
       </div>
+      <TodaySpend />
       <RemovedNotice />
       {loaded && sessions.length === 0 ? (
         <p className="sidebar__empty">No conversations yet. Your first message starts one.</p>
@@ -41,6 +44,7 @@ export function SessionList(): ReactNode {
             const current = s.id === currentId;
             const running = statuses[s.id] === 'running' || statuses[s.id] === 'stopping';
             const asks = waiting(s.id);
+            const cost = sessionCostWords(s);
             return (
               <li key={s.id} className="session-row">
                 {renaming === s.id ? (
@@ -65,6 +69,13 @@ export function SessionList(): ReactNode {
                       {running && asks === 0 && (
                         <span className="dot dot--running" title="Working">
                           <span className="visually-hidden">working, </span>
+                        </span>
+                      )}
+                      {cost && (
+                        <span className="session-item__cost" title="What this conversation cost so far (its helper agents included)">
+                          {cost}
+                          <span aria-hidden="true"> ·</span>
+                          <span className="visually-hidden">, </span>
                         </span>
                       )}
                       <time dateTime={new Date(s.updatedAt).toISOString()} title={new Date(s.updatedAt).toLocaleString()}>
@@ -142,6 +153,19 @@ function RenameBox({ id, title, onDone }: { id: string; title: string; onDone: (
         onBlur={() => void save()}
       />
     </form>
+  );
+}
+
+/** The project's spending today, every conversation added up (the list's data; a day ends at local midnight). */
+function TodaySpend(): ReactNode {
+  const sessions = useSessions((s) => s.sessions);
+  const now = useNow();
+  const total = dayTotal(sessions, localDay(now));
+  if (total.conversations === 0) return null;
+  return (
+    <p className="sidebar__spend" role="status" aria-label="Spent today in this project">
+      {dayTotalWords(total)}
+    </p>
   );
 }
 

@@ -134,10 +134,10 @@ function InboxItem({ request, onReview }: { request: PermissionRequestView; onRe
       </div>
       <div className="inbox-item__actions" onKeyDown={refuseTypedAhead}>
         <button type="button" className="button button--small" aria-describedby={textId} disabled={busy || !armed} onClick={() => void reply(request.requestId, 'allow_once')}>
-          Allow once
+          {kind.inboxAnswers?.allow ?? 'Allow once'}
         </button>
         <button type="button" className="button button--small inbox-button--deny" aria-describedby={textId} disabled={busy || !armed} onClick={() => void reply(request.requestId, 'deny')}>
-          Deny
+          {kind.inboxAnswers?.deny ?? 'Deny'}
         </button>
         <button type="button" className="button button--small button--ghost" aria-describedby={textId} onClick={() => onReview(request.requestId)}>
           Review

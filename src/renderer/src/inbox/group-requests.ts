@@ -1,6 +1,7 @@
 // The approval inbox's groups, pure: waiting requests grouped by where they come from (origin + turn),
 // then by kind, each with a label a person reads at a glance ("3 edits in src/", "7 reads",
 // "3 reads outside the project", "2 commands", "2 requests to use Foo").
+import { BUDGET_REQUEST_NAME } from '../../../shared/budget';
 import type { PermissionRequestView, RequestOrigin } from '../../../shared/permissions/request';
 import { requestKind } from '../../../shared/permissions/request-traits';
 import { isOutside, requestAddress, requestTarget, targetIsFolder, urlHost } from '../permissions/request-target';
@@ -89,6 +90,8 @@ export function groupLabel(kind: GroupKind, requests: readonly PermissionRequest
       return hosts.size === 1 && only ? `${plural(n, 'page')} from ${only}` : `${plural(n, 'page')} from the web`;
     }
     case 'other':
+      // The budget's question is not a tool's (issue 20 item 4).
+      if (requests[0]!.toolName === BUDGET_REQUEST_NAME) return 'The budget is used up';
       return `${plural(n, 'request')} to use ${toolWords(requests[0]!.toolName)}`;
   }
 }

@@ -1,4 +1,4 @@
-// The "Connected tools" pane (issue 17 items 5, 6): the project's MCP servers with their state and
+// The "Connected tools" pane (issue 17 items 4, 5, 6): the project's MCP servers with their state and
 // controls, or one server's changed tools under review. Read when opened; mcp:changed keeps it current.
 import { useEffect, type ReactNode } from 'react';
 import { useMcp } from '../stores/react';
@@ -14,7 +14,8 @@ export function McpPane({ onClose }: { onClose: () => void }): ReactNode {
   const busy = useMcp((s) => s.busy);
   const review = useMcp((s) => s.review);
   const failure = useMcp((s) => s.failure);
-  const { load, reconnect, setEnabled, setDefer, openReview, closeReview, accept } = useMcp((s) => s);
+  const signInOpened = useMcp((s) => s.signInOpened);
+  const { load, reconnect, setEnabled, setDefer, openReview, closeReview, accept, signIn, cancelSignIn, signOut } = useMcp((s) => s);
 
   useEffect(() => {
     void load();
@@ -56,6 +57,10 @@ export function McpPane({ onClose }: { onClose: () => void }): ReactNode {
                     onEnable={(on) => void setEnabled(s.name, on)}
                     onDefer={(d) => void setDefer(s.name, d)}
                     onReview={() => void openReview(s.name)}
+                    signInOpened={signInOpened[s.name] === true}
+                    onSignIn={() => void signIn(s.name)}
+                    onCancelSignIn={() => void cancelSignIn(s.name)}
+                    onSignOut={() => void signOut(s.name)}
                   />
                 ))}
               </ul>

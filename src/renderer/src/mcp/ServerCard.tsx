@@ -1,8 +1,10 @@
 // One MCP server of the Connected tools pane: its state in words, how it is reached, its tools and what
-// they cost per request, Reconnect, Turn off / Turn on, the load-when-needed switch, and a warning with
-// "Review change" when a tool's definition changed since it was approved (issue 17 items 5, 6).
+// they cost per request, Reconnect, Turn off / Turn on, the load-when-needed switch, a warning with
+// "Review change" when a tool's definition changed since it was approved (issue 17 items 5, 6), and
+// Sign in / Sign out for a remote server that asks for a sign-in (item 4).
 import type { ReactNode } from 'react';
 import type { McpServerInfo } from '../../../shared/mcp';
+import { SignInPart } from './SignInPart';
 import { errorWords, scopeWords, stateWords, tokenWords, toolCountWords, transportWords } from './mcp-words';
 
 export interface ServerCardProps {
@@ -12,9 +14,14 @@ export interface ServerCardProps {
   onEnable(on: boolean): void;
   onDefer(defer: boolean): void;
   onReview(): void;
+  /** The app opened this server's sign-in page in the system browser. */
+  signInOpened?: boolean;
+  onSignIn(): void;
+  onCancelSignIn(): void;
+  onSignOut(): void;
 }
 
-export function ServerCard({ server: s, busy, onReconnect, onEnable, onDefer, onReview }: ServerCardProps): ReactNode {
+export function ServerCard({ server: s, busy, onReconnect, onEnable, onDefer, onReview, signInOpened = false, onSignIn, onCancelSignIn, onSignOut }: ServerCardProps): ReactNode {
   const off = s.state === 'disabled';
   const tokens = tokenWords(s);
   const error = errorWords(s);
@@ -35,6 +42,7 @@ export function ServerCard({ server: s, busy, onReconnect, onEnable, onDefer, on
         {s.state === 'connected' && <span>{toolCountWords(s.toolCount)}</span>}
         {s.state === 'connected' && tokens && <span>{tokens}</span>}
       </p>
+      <SignInPart server={s} opened={signInOpened} busy={busy} onSignIn={onSignIn} onCancel={onCancelSignIn} />
       {changed > 0 && (
         <div className="mcp-server__changed" role="alert">
           <p>
@@ -47,7 +55,7 @@ export function ServerCard({ server: s, busy, onReconnect, onEnable, onDefer, on
         </div>
       )}
       <div className="mcp-server__buttons">
-        {!off && (
+        {!off && !s.signInUrl && (
           <button type="button" className="button button--small" disabled={busy} onClick={onReconnect} aria-label={`Reconnect ${s.name}`}>
             Reconnect
           </button>
@@ -55,6 +63,11 @@ export function ServerCard({ server: s, busy, onReconnect, onEnable, onDefer, on
         <button type="button" className="button button--small" disabled={busy} onClick={() => onEnable(off)} aria-label={`${off ? 'Turn on' : 'Turn off'} ${s.name}`}>
           {off ? 'Turn on' : 'Turn off'}
         </button>
+        {s.signedIn && !s.signInUrl && (
+          <button type="button" className="button button--small" disabled={busy} onClick={onSignOut} aria-label={`Sign out of ${s.name}`}>
+            Sign out
+          </button>
+        )}
       </div>
       <label className="mcp-server__defer">
         <input type="checkbox" role="switch" checked={s.deferred} disabled={busy} onChange={(e) => onDefer(e.target.checked)} />

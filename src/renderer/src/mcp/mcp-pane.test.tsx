@@ -82,7 +82,7 @@ describe('Connected tools pane (issue 17 item 6)', () => {
     await mcp.setEnabled('notes', true);
     await mcp.reconnect('github');
     await mcp.setDefer('github', true);
-    expect(bridge.calls.filter((c) => c.channel.startsWith('mcp:') && c.channel !== 'mcp:list')).toEqual([
+    expect(bridge.calls.filter((c) => c.channel.startsWith('mcp:') && c.channel !== 'mcp:list' && c.channel !== 'mcp:elicitations')).toEqual([
       { channel: 'mcp:disable', request: { name: 'github' } },
       { channel: 'mcp:enable', request: { name: 'notes' } },
       { channel: 'mcp:reconnect', request: { name: 'github' } },
@@ -106,6 +106,59 @@ describe('Connected tools pane (issue 17 item 6)', () => {
     expect(html).toMatch(/<button type="button" class="side-pane-toggle" aria-expanded="false" aria-controls="mcp-pane"[^>]*><span class="pane-label__long">Connected tools<\/span><span class="pane-label__short" aria-hidden="true">Tools<\/span><span class="visually-hidden">: 2 need you<\/span><span class="side-pane-toggle__count side-pane-toggle__count--alert" aria-hidden="true">2<\/span><\/button>/);
     const calm = await storesWith([github]);
     expect(render(calm.stores, <McpButton open={false} onToggle={() => {}} />)).not.toContain('side-pane-toggle__count');
+  });
+});
+
+describe('Signing in to a server (issue 17 item 4)', () => {
+  const docs: McpServerInfo = { name: 'docs', scope: 'user', transport: 'http', state: 'needs-auth', toolCount: 0, tokens: 0, deferred: false, changedTools: [], file: '~/.claude.json', signedIn: false };
+  const page = 'https://login.example.com/authorize?client_id=c&state=s';
+
+  it('issue 17 item 4: needs-auth shows Sign in; then where to finish, with the link and Cancel; then Sign out once connected', async () => {
+    const { stores, bridge } = await storesWith([docs, github]);
+    let html = render(stores, <McpPane onClose={() => {}} />);
+    expect(html).toMatch(/aria-label="docs">.*role="status">Needs you to sign in<\/p>.*This service asks you to sign in before the assistant can use its tools\./);
+    expect(button(html, 'Sign in to docs')).toBe(true);
+    // A local program has nothing to sign in to.
+    expect(button(html, 'Sign in to github')).toBe(false);
+    expect(button(html, 'Sign out of docs')).toBe(false);
+
+    bridge.handle('mcp:sign-in', () => ({ servers: [{ ...docs, state: 'pending' as const, signInUrl: page }, github], url: page, opened: true }));
+    await stores.mcp.getState().signIn('docs');
+    expect(bridge.calls.find((c) => c.channel === 'mcp:sign-in')?.request).toEqual({ name: 'docs' });
+    html = render(stores, <McpPane onClose={() => {}} />);
+    expect(html).toContain('role="status">Waiting for you to sign in</p>');
+    expect(html).toContain('Your browser opened the sign-in page. Finish signing in there; this updates by itself.');
+    expect(html).toContain(`<a class="button button--small button--primary" href="${page.replace('&', '&amp;').replace('&state', '&amp;state')}" target="_blank" rel="noopener noreferrer">Open the sign-in page</a>`);
+    expect(button(html, 'Cancel signing in to docs')).toBe(true);
+    expect(button(html, 'Sign in to docs')).toBe(false);
+    // Reconnecting meanwhile would start another connection beside the sign-in.
+    expect(button(html, 'Reconnect docs')).toBe(false);
+
+    bridge.emit('mcp:changed', { servers: [{ ...docs, state: 'connected', toolCount: 3, tokens: 120, signedIn: true }, github] });
+    html = render(stores, <McpPane onClose={() => {}} />);
+    expect(html).toMatch(/aria-label="docs">.*role="status">Connected<\/p>.*3 tools/);
+    expect(button(html, 'Sign out of docs')).toBe(true);
+    expect(html).not.toContain('Open the sign-in page');
+
+    bridge.handle('mcp:sign-out', () => ({ servers: [docs, github] }));
+    await stores.mcp.getState().signOut('docs');
+    expect(button(render(stores, <McpPane onClose={() => {}} />), 'Sign in to docs')).toBe(true);
+  });
+
+  it('issue 17 item 4: without a browser the app could open, the link is the way; Cancel asks main; a failure is said', async () => {
+    const { stores, bridge } = await storesWith([docs]);
+    bridge.handle('mcp:sign-in', () => ({ servers: [{ ...docs, state: 'pending' as const, signInUrl: page }], url: page, opened: false }));
+    bridge.handle('mcp:cancel-sign-in', () => ({ servers: [{ ...docs, lastError: 'Signing in did not finish: the sign-in was cancelled.' }] }));
+    await stores.mcp.getState().signIn('docs');
+    expect(render(stores, <McpPane onClose={() => {}} />)).toContain('Open the sign-in page and finish signing in there; this updates by itself.');
+    await stores.mcp.getState().cancelSignIn('docs');
+    const html = render(stores, <McpPane onClose={() => {}} />);
+    expect(html).toContain('<p class="mcp-server__error">Signing in did not finish: the sign-in was cancelled.</p>');
+    expect(button(html, 'Sign in to docs')).toBe(true);
+
+    bridge.fail('mcp:sign-in', { code: 'internal', message: 'Could not start signing in to docs: port 3118 on this computer is in use by another program.' });
+    await stores.mcp.getState().signIn('docs');
+    expect(render(stores, <McpPane onClose={() => {}} />)).toContain('role="alert">Could not start signing in to docs: port 3118 on this computer is in use by another program.</p>');
   });
 });
 

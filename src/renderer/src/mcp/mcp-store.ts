@@ -1,8 +1,9 @@
-// The "Connected tools" pane's state (issue 17 items 5, 6): the project's MCP servers, the changed
-// tool definitions of a server under review, and the actions. Main's `mcp:changed` replaces the list;
+// The "Connected tools" pane's state (issue 17 items 4, 5, 6): the project's MCP servers, the changed
+// tool definitions of a server under review, and the actions (signing in among them). Main's `mcp:changed` replaces the list;
 // an answer older than the latest is dropped.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { McpServerInfo, McpToolChange } from '../../../shared/mcp';
+import type { ElicitAnswer, McpElicitation } from '../../../shared/mcp-elicitation';
 import type { Bridge } from '../bridge/types';
 import { errorText } from '../stores/error-text';
 
@@ -16,11 +17,22 @@ export interface McpState {
   review: { server: string; changes: McpToolChange[] } | null;
   /** Why the last action failed, in words, or null. */
   failure: string | null;
+  /** Servers whose sign-in page the app opened in the system browser (desktop). */
+  signInOpened: Record<string, true>;
+  /** Servers' questions waiting for the person's answer, oldest first (item 6). */
+  questions: McpElicitation[];
+  handleQuestion(question: McpElicitation): void;
+  handleQuestionClosed(id: string): void;
+  /** Sends the answer; resolves with why it was refused (in words), or null once it went. */
+  answer(id: string, answer: ElicitAnswer): Promise<string | null>;
   load(): Promise<void>;
   handleChanged(servers: McpServerInfo[]): void;
   reconnect(name: string): Promise<void>;
   setEnabled(name: string, on: boolean): Promise<void>;
   setDefer(name: string, defer: boolean): Promise<void>;
+  signIn(name: string): Promise<void>;
+  cancelSignIn(name: string): Promise<void>;
+  signOut(name: string): Promise<void>;
   openReview(name: string): Promise<void>;
   closeReview(): void;
   accept(name: string, tool: string, hash: string): Promise<void>;
@@ -61,8 +73,30 @@ export function createMcpStore(bridge: Bridge): McpStore {
       busy: {},
       review: null,
       failure: null,
+      signInOpened: {},
+      questions: [],
+      handleQuestion(question) {
+        if (!get().questions.some((q) => q.id === question.id)) set({ questions: [...get().questions, question] });
+      },
+      handleQuestionClosed(id) {
+        set({ questions: get().questions.filter((q) => q.id !== id) });
+      },
+      async answer(id, answer) {
+        try {
+          await bridge.invoke('mcp:elicitation-reply', { id, answer });
+          get().handleQuestionClosed(id);
+          return null;
+        } catch (error) {
+          return errorText(error);
+        }
+      },
       async load() {
         const mine = ++seq;
+        // Questions asked before this window opened (or while it was reloading).
+        void bridge.invoke('mcp:elicitations', {}).then(
+          ({ elicitations }) => elicitations.forEach((q) => get().handleQuestion(q)),
+          () => undefined,
+        );
         try {
           const { servers } = await bridge.invoke('mcp:list', {});
           if (mine === seq) set({ servers, loaded: true });
@@ -84,6 +118,15 @@ export function createMcpStore(bridge: Bridge): McpStore {
         set({ servers: get().servers.map((s) => (s.name === name ? { ...s, deferred: defer } : s)) });
         return act(name, () => bridge.invoke('mcp:set-defer', { name, defer }));
       },
+      signIn: (name) =>
+        act(name, async () => {
+          const answer = await bridge.invoke('mcp:sign-in', { name });
+          const { [name]: _was, ...others } = get().signInOpened;
+          set({ signInOpened: answer.opened ? { ...others, [name]: true } : others });
+          return answer;
+        }),
+      cancelSignIn: (name) => act(name, () => bridge.invoke('mcp:cancel-sign-in', { name })),
+      signOut: (name) => act(name, () => bridge.invoke('mcp:sign-out', { name })),
       async openReview(name) {
         set({ failure: null });
         try {
@@ -100,7 +143,7 @@ export function createMcpStore(bridge: Bridge): McpStore {
       },
       reset() {
         seq++;
-        set({ servers: [], loaded: false, busy: {}, review: null, failure: null });
+        set({ servers: [], loaded: false, busy: {}, review: null, failure: null, signInOpened: {}, questions: [] });
       },
     };
   });

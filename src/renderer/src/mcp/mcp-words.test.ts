@@ -1,7 +1,7 @@
 // Issue 17 item 6: the Connected tools pane's words for each state, transport and cost.
 import { describe, expect, it } from 'vitest';
 import type { McpServerInfo } from '../../../shared/mcp';
-import { attentionCount, errorWords, stateWords, tokenWords, toolCountWords } from './mcp-words';
+import { attentionCount, canSignIn, errorWords, stateWords, tokenWords, toolCountWords } from './mcp-words';
 
 const base: McpServerInfo = { name: 's', scope: 'project', transport: 'stdio', state: 'connected', toolCount: 2, tokens: 1234, deferred: false, changedTools: [], file: '/p/.mcp.json' };
 
@@ -16,6 +16,14 @@ describe('Connected tools words (issue 17 item 6)', () => {
   ];
   it.each(states)('issue 17 item 6: state %s (%s) reads "%s"', (state, lastError, words) => {
     expect(stateWords({ state, ...(lastError ? { lastError } : {}) })).toBe(words);
+  });
+
+  it('issue 17 item 4: a sign-in under way reads as waiting for the person; Sign in only where OAuth reaches', () => {
+    expect(stateWords({ state: 'pending', signInUrl: 'https://login.example.com/authorize' })).toBe('Waiting for you to sign in');
+    expect(canSignIn({ state: 'needs-auth', transport: 'http' })).toBe(true);
+    expect(canSignIn({ state: 'needs-auth', transport: 'sse' })).toBe(true);
+    expect(canSignIn({ state: 'needs-auth', transport: 'ws' })).toBe(false);
+    expect(canSignIn({ state: 'connected', transport: 'http' })).toBe(false);
   });
 
   it('issue 17 item 6: the cost is always "about", and says when a deferred server costs it', () => {

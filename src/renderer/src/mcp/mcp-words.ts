@@ -1,13 +1,13 @@
-// What the Connected tools pane says about a server, in plain words (issue 17 item 6): its state, how
-// it is reached, where it is declared, what its tools cost each request.
+// What the Connected tools pane says about a server, in plain words (issue 17 items 4, 6): its state,
+// how it is reached, where it is declared, what its tools cost each request, how to finish signing in.
 import type { McpServerInfo } from '../../../shared/mcp';
 
-export function stateWords(s: Pick<McpServerInfo, 'state' | 'lastError'>): string {
+export function stateWords(s: Pick<McpServerInfo, 'state' | 'lastError' | 'signInUrl'>): string {
   switch (s.state) {
     case 'connected':
       return 'Connected';
     case 'pending':
-      return 'Starting…';
+      return s.signInUrl ? 'Waiting for you to sign in' : 'Starting…';
     case 'failed':
       return s.lastError ? `Could not start: ${s.lastError}` : 'Could not start';
     case 'needs-auth':
@@ -57,4 +57,14 @@ export function errorWords(s: Pick<McpServerInfo, 'state' | 'lastError'>): strin
 /** Servers that need the person: a changed tool to review, or one that could not start. */
 export function attentionCount(servers: readonly McpServerInfo[]): number {
   return servers.filter((s) => s.changedTools.length > 0 || s.state === 'failed' || s.state === 'needs-auth').length;
+}
+
+/** Sign in is offered for a remote server that asks for it (HTTP or SSE: the ones OAuth reaches). */
+export const canSignIn = (s: Pick<McpServerInfo, 'state' | 'transport'>): boolean => s.state === 'needs-auth' && (s.transport === 'http' || s.transport === 'sse');
+
+/** Where the person finishes signing in: the browser the app opened, or the page behind the link. */
+export function signInHint(opened: boolean): string {
+  return opened
+    ? 'Your browser opened the sign-in page. Finish signing in there; this updates by itself.'
+    : 'Open the sign-in page and finish signing in there; this updates by itself.';
 }

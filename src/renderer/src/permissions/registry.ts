@@ -2,9 +2,11 @@
 // form (questions, a plan). A new kind = one component in kinds/ and one line below; any other tool
 // gets the generic kind. The kind comes with the request (ToolDef.kind); a rule's tool name is read
 // as Claude Code's vocabulary says.
+import { BUDGET_REQUEST_NAME } from '../../../shared/budget';
 import type { PermissionRequestView } from '../../../shared/permissions/request';
 import { parseRule } from '../../../shared/permissions/rule';
 import type { ToolKind } from '../../../shared/tools/traits';
+import { budgetRequest } from './kinds/BudgetRequest';
 import { editRequest } from './kinds/EditRequest';
 import { execRequest } from './kinds/ExecRequest';
 import { fetchRequest } from './kinds/FetchRequest';
@@ -30,6 +32,8 @@ const kinds: Record<ToolKind, RequestKind> = {
 const ownKinds: Record<string, RequestKind> = {
   AskUserQuestion: questionsRequest,
   ExitPlanMode: planRequest,
+  // Not a tool: the budget's question (issue 20 item 4).
+  [BUDGET_REQUEST_NAME]: budgetRequest,
 };
 
 export function requestKindFor(request: PermissionRequestView): RequestKind {

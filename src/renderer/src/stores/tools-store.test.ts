@@ -206,6 +206,17 @@ describe('tools store (issue 3 renderer: tool-call state flows one way)', () => 
     expect(tools().usage.s2?.total.inputTokens).toBe(7);
   });
 
+  it("a subagent's call adds to the total and its card's own total; how full the conversation is stays its own; the budget is kept", () => {
+    ev({ sessionId: 's1', type: 'usage', turn: totals(100), total: totals(100), context: { window: 1000 } });
+    ev({ sessionId: 's1', type: 'usage', turn: totals(40), total: totals(140), agent: { toolUseId: 'toolu_a', total: totals(40) } });
+    ev({ sessionId: 's1', type: 'usage', turn: totals(60), total: totals(200), agent: { toolUseId: 'toolu_a', total: totals(100, 0.01) } });
+    expect(tools().usage.s1).toEqual({ turn: totals(100), total: totals(200), context: { window: 1000 } });
+    expect(tools().agentUsage.toolu_a).toEqual(totals(100, 0.01));
+    const budget = { limit: { usd: 1 }, spentUsd: 0.84, spentTokens: 200, percent: 84, phase: 'near' as const };
+    ev({ sessionId: 's1', type: 'budget', budget });
+    expect(tools().budget.s1).toEqual(budget);
+  });
+
   it('session:open brings live calls, pending requests and usage; events that arrived meanwhile win', async () => {
     let release: () => void = () => {};
     bridge.handle('session:open', async ({ sessionId }) => {

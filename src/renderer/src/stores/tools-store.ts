@@ -1,12 +1,15 @@
 // Tool calls of the open session (latest snapshot per call, live progress), the permission requests
-// waiting for the person (every session, subagent and task of the project, oldest first) and token
-// usage per session. Fed by session events, session:open snapshots and permission:pending; components
+// waiting for the person (every session, subagent and task of the project, oldest first), token
+// usage per session and per subagent (by its Agent call), each session's budget and its working folder
+// (a worktree a tool moved it to). Fed by session events, session:open snapshots and permission:pending; components
 // read it and call reply() / replyMany().
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { PermissionDecision, PermissionRequestView } from '../../../shared/permissions/request';
 import type { RuleDestination } from '../../../shared/permissions/rule-store';
+import type { BudgetStatus } from '../../../shared/budget';
 import type { SessionEvent, UsageTotals } from '../../../shared/session-events';
 import type { ToolCallState, ToolCallView, ToolProgress } from '../../../shared/tools/tool-call';
+import type { WorkingFolder } from '../../../shared/working-folder';
 import type { Bridge } from '../bridge/types';
 import type { Banner } from './app-store';
 import { errorText } from './error-text';
@@ -28,6 +31,8 @@ export interface ToolsSnapshot {
   pendingPermissions: PermissionRequestView[];
   usage: UsageTotals | null;
   contextWindow?: number;
+  workingFolder?: WorkingFolder | null;
+  budget?: BudgetStatus | null;
 }
 
 export interface ReplyExtra {
@@ -64,6 +69,12 @@ export interface ToolsState {
   /** Requests whose answers travel together (replyMany): their buttons wait too. */
   answering: string[];
   usage: Record<string, SessionUsage>;
+  /** Where each session works when a tool moved it out of the project folder (absent or null: the project folder). */
+  folders: Record<string, WorkingFolder | null>;
+  /** What each subagent spent so far, by the Agent call that runs it (its card shows it). */
+  agentUsage: Record<string, UsageTotals>;
+  /** Each session's budget, when it has one (issue 20 item 4). */
+  budget: Record<string, BudgetStatus>;
 
   /** Another session is shown (null = a new one): its calls replace the old ones. */
   enter(sessionId: string | null): void;
@@ -149,6 +160,9 @@ export function createToolsStore(bridge: Bridge, options: ToolsStoreOptions): To
       replying: null,
       answering: [],
       usage: {},
+      folders: {},
+      agentUsage: {},
+      budget: {},
 
       enter(sessionId) {
         queue.clear();
@@ -164,7 +178,9 @@ export function createToolsStore(bridge: Bridge, options: ToolsStoreOptions): To
         const fresh = snapshot.pendingPermissions.filter((r) => !known.has(r.requestId) && !resolved.has(r.requestId));
         const window = snapshot.contextWindow ? { context: { window: snapshot.contextWindow } } : {};
         const usage = snapshot.usage && !get().usage[sessionId] ? { ...get().usage, [sessionId]: { total: snapshot.usage, turn: null, ...window } } : get().usage;
-        set({ calls, permissions: [...queued, ...fresh], usage });
+        const folders = snapshot.workingFolder !== undefined ? { ...get().folders, [sessionId]: snapshot.workingFolder } : get().folders;
+        const budget = snapshot.budget ? { ...get().budget, [sessionId]: snapshot.budget } : get().budget;
+        set({ calls, permissions: [...queued, ...fresh], usage, folders, budget });
       },
 
       handleEvent(event) {
@@ -193,8 +209,19 @@ export function createToolsStore(bridge: Bridge, options: ToolsStoreOptions): To
           case 'permission_resolved':
             removeRequest(event.requestId);
             return;
-          case 'usage':
-            set({ usage: { ...get().usage, [event.sessionId]: { total: event.total, turn: event.turn, ...(event.context ? { context: event.context } : {}) } } });
+          case 'usage': {
+            const { agent } = event;
+            const before = get().usage[event.sessionId];
+            // A subagent's call adds to the total; how full the conversation is stays its own last call's.
+            const usage = agent && before ? { ...before, total: event.total } : { total: event.total, turn: agent ? null : event.turn, ...(event.context ? { context: event.context } : {}) };
+            set({ usage: { ...get().usage, [event.sessionId]: usage }, ...(agent ? { agentUsage: { ...get().agentUsage, [agent.toolUseId]: agent.total } } : {}) });
+            return;
+          }
+          case 'budget':
+            set({ budget: { ...get().budget, [event.sessionId]: event.budget } });
+            return;
+          case 'working_folder':
+            set({ folders: { ...get().folders, [event.sessionId]: event.folder } });
             return;
           case 'status':
             if (isCurrent && event.status === 'idle') queue.flush();
@@ -289,7 +316,7 @@ export function createToolsStore(bridge: Bridge, options: ToolsStoreOptions): To
         queue.clear();
         resolved.clear();
         pendingSeq++;
-        set({ sessionId: null, calls: {}, progress: {}, permissions: [], replying: null, answering: [], usage: {} });
+        set({ sessionId: null, calls: {}, progress: {}, permissions: [], replying: null, answering: [], usage: {}, folders: {}, agentUsage: {}, budget: {} });
       },
     };
   });

@@ -5,7 +5,9 @@ import { agentView } from './Agent/AgentView';
 import { bashView } from './Bash/BashView';
 import { editView } from './Edit/EditView';
 import { enterPlanModeView } from './EnterPlanMode/EnterPlanModeView';
+import { enterWorktreeView } from './EnterWorktree/EnterWorktreeView';
 import { exitPlanModeView } from './ExitPlanMode/ExitPlanModeView';
+import { exitWorktreeView } from './ExitWorktree/ExitWorktreeView';
 import { genericView } from './generic/GenericView';
 import { globView } from './Glob/GlobView';
 import { grepView } from './Grep/GrepView';
@@ -17,6 +19,7 @@ import { todoWriteView } from './TodoWrite/TodoWriteView';
 import { webFetchView } from './WebFetch/WebFetchView';
 import { webSearchView } from './WebSearch/WebSearchView';
 import { SEARCH_GROUP_KEY, SearchGrouped } from './shared/SearchGrouped';
+import { sendUserMessageView } from './SendUserMessage/SendUserMessageView';
 import { skillView } from './Skill/SkillView';
 import type { ToolView, ToolViewParts } from './types';
 import { writeView } from './Write/WriteView';
@@ -31,8 +34,11 @@ const views: Record<string, ToolViewParts> = {
   Write: writeView,
   Edit: editView,
   EnterPlanMode: enterPlanModeView,
+  EnterWorktree: enterWorktreeView,
   ExitPlanMode: exitPlanModeView,
+  ExitWorktree: exitWorktreeView,
   NotebookEdit: notebookEditView,
+  SendUserMessage: sendUserMessageView,
   Skill: skillView,
   TaskOutput: taskOutputView,
   TaskStop: taskStopView,

@@ -16,6 +16,7 @@ const titles: Record<RunStopKind, string> = {
   prompt_blocked: 'Your message was not sent',
   error: 'Stopped by an error',
   interrupted: 'Agent Desk stopped mid-turn',
+  budget: 'Stopped at the budget',
 };
 
 /** `latest`: nothing was said after it, so Continue picks up from here. */

@@ -1,5 +1,6 @@
-// The conversation: messages, live drafts with their tool calls, the retry note, where it was summarised
-// and why a run stopped short, in a log region that follows new text and tool output.
+// The conversation: messages, live drafts with their tool calls, the retry note, where it was summarised,
+// why a run stopped short, each turn's cost and the budget's notice, in a log region that follows new
+// text and tool output.
 import { Fragment, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { ToolCallView } from '../../../shared/tools/tool-call';
 import type { Message } from '../../../shared/transcript';
@@ -11,6 +12,11 @@ import { DraftView, LiveCalls, MessageView } from './MessageView';
 import { retryWords } from './retry-words';
 import { isToolResultsOnly, liveCallsByMessage, toolResultsById, toolUsesOf } from './steps';
 import { StopNotice } from './StopNotice';
+import { BudgetNotice } from './BudgetNotice';
+import { TurnCost } from './TurnCost';
+import { turnSpends } from './turn-spend';
+import { agentData } from '../tools/Agent/agent-facts';
+import './Spend.css';
 import { useStickToBottom } from './use-stick-to-bottom';
 import './Transcript.css';
 
@@ -48,6 +54,18 @@ export function Transcript(): ReactNode {
   };
 
   const results = useMemo(() => toolResultsById(messages), [messages]);
+  const agentUsage = useTools((s) => s.agentUsage);
+  // A helper agent's final spend from its card, else what its calls reported so far.
+  const spends = useMemo(
+    () =>
+      turnSpends(messages, (id) => {
+        const call = calls[id];
+        const final = call ? agentData(call)?.spend : undefined;
+        const live = agentUsage[id];
+        return final ?? (live ? { tokens: live.inputTokens + live.outputTokens + live.cacheReadTokens + live.cacheWriteTokens, costUsd: live.costUsd } : undefined);
+      }),
+    [messages, calls, agentUsage],
+  );
   const resultsOf = useMemo(() => {
     const cache = new Map<Message, (ToolResultBlock | undefined)[]>();
     return (m: Message) => {
@@ -78,6 +96,7 @@ export function Transcript(): ReactNode {
           {messages.map((m, i) => (
             <Fragment key={m.id}>
               {m.compaction ? <CompactionDivider message={m} /> : isToolResultsOnly(m) ? null : <MessageView message={m} results={resultsOf(m)} running={running} />}
+              {spends.has(m.id) && !(running && i === messages.length - 1) && <TurnCost spend={spends.get(m.id)!} />}
               {m.stopped && <StopNotice stop={m.stopped} latest={i === messages.length - 1 && !unsentStop} />}
             </Fragment>
           ))}
@@ -90,6 +109,7 @@ export function Transcript(): ReactNode {
             <DraftView key={d.messageId} draft={d} calls={live.get(d.messageId)} />
           ))}
           {unsentStop && <StopNotice stop={unsentStop} latest />}
+          <BudgetNotice />
           {compacting && (
             <p className="compacting-note" role="status">
               {compacting === 'manual' ? 'Summarising the conversation…' : 'The conversation is getting long: summarising it so far to make room…'}

@@ -1,9 +1,12 @@
 // The Agent card (AG7): who works on what ("Explore agent: Look around"), the task it was given
 // (folded), its own tool calls live as the usual cards nested under it, and its answer in Markdown —
-// or, in the background, where to follow it; for an isolated run, the branch its changes are on.
+// or, in the background, where to follow it; for an isolated run, the branch its changes are on; and
+// what its own model calls cost, live while it works (issue 20 item 3).
 import type { ReactNode } from 'react';
 import type { ToolCallView } from '../../../../shared/tools/tool-call';
 import { Markdown } from '../../transcript/Markdown';
+import { useTools } from '../../stores/react';
+import { agentSpendWords } from './agent-facts';
 import { NestedCalls } from '../nested-calls';
 import type { ToolViewParts, ToolViewProps } from '../types';
 import { agentData, agentInput, agentLabel, agentStateWords } from './agent-facts';
@@ -66,10 +69,17 @@ function AgentNotes({ call }: ToolViewProps): ReactNode {
 
 function AgentBadges({ call }: ToolViewProps): ReactNode {
   const i = agentInput(call.input);
+  const live = useTools((s) => s.agentUsage[call.id]);
+  const spend = agentSpendWords(agentData(call)?.spend, live);
   return (
     <>
       {i.background && <span className="badge">In the background</span>}
       {i.isolated && <span className="badge">Separate copy</span>}
+      {spend && (
+        <span className="badge badge--quiet" aria-label={`What ${agentLabel(call.input)} cost: ${spend}`}>
+          {spend}
+        </span>
+      )}
     </>
   );
 }

@@ -1,7 +1,9 @@
 // The Agent card's data, pure: the structured result (AgentData), the input's fields, who the agent is
 // in plain words ("Explore agent", its own name) and its state in words.
 import { AgentData } from '../../../../shared/tools/agent';
+import type { UsageTotals } from '../../../../shared/session-events';
 import type { ToolCallView } from '../../../../shared/tools/tool-call';
+import { formatCost, formatTokens, totalTokens } from '../../util/format-usage';
 
 export function agentData(call: ToolCallView): AgentData | null {
   const parsed = AgentData.safeParse(call.result?.data);
@@ -46,4 +48,11 @@ export function agentStateWords(call: ToolCallView): string | null {
   if (d.status === 'failed') return 'Failed';
   const uses = d.toolUses ?? 0;
   return `Finished${uses > 0 ? `, ${uses === 1 ? '1 step' : `${uses} steps`}` : ''}`;
+}
+
+/** What its model calls cost, "1.2k tokens · $0.01": the final figure, else the live one; null before its first call. */
+export function agentSpendWords(final: AgentData['spend'] | undefined, live: UsageTotals | undefined): string | null {
+  const spend = final ?? (live ? { tokens: totalTokens(live), costUsd: live.costUsd } : null);
+  if (!spend || spend.tokens === 0) return null;
+  return spend.costUsd === null ? `${formatTokens(spend.tokens)} tokens` : `${formatTokens(spend.tokens)} tokens · ${formatCost(spend.costUsd)}`;
 }

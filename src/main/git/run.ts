@@ -1,6 +1,6 @@
-// One git command for the Agent tool (the environment's git status, a worktree's making and its end):
-// its output and whether it succeeded. Bounded in time; never throws.
-import { runProcess } from '../../process/run-process';
+// One git command (a worktree's making and end, a folder's status and branch): its output and whether it
+// succeeded. Bounded in time; never throws; never waits for a credential prompt or an editor.
+import { runProcess } from '../process/run-process';
 
 export interface GitResult {
   ok: boolean;

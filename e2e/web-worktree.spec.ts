@@ -1,0 +1,65 @@
+// Issue 19 in Chromium: the assistant moves the conversation into a worktree (EnterWorktree) — the
+// header shows the branch it works on — edits a file there while the project folder stays as it was,
+// and leaving (ExitWorktree) shows what changed in the copy, file by file; the header says nothing again.
+import { execFileSync } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, screenshotPath, test } from './fixtures';
+import { ask, resultText, say, toolResults, useTool } from './tool-helpers';
+
+const git = (dir: string, ...args: string[]) => execFileSync('git', args, { cwd: dir, encoding: 'utf8' }).trim();
+const README = '# Sample project\n\nUsed by the Agent Desk e2e tests.\n';
+
+test.describe('worktrees in Chromium (issue 19)', () => {
+  test('issue 19 enter: the header shows the branch; an edit there leaves the project untouched; exit shows the diff', async ({ page, webApp }) => {
+    const dir = webApp.projectDir;
+    await writeFile(path.join(dir, 'README.md'), README);
+    git(dir, 'init', '-q', '-b', 'main');
+    git(dir, 'add', '.');
+    git(dir, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'first');
+    const root = path.join(dir, '.claude', 'worktrees', 'tidy-readme');
+    const copy = path.join(root, 'README.md');
+    webApp.fake.push(
+      { content: [{ type: 'text', text: 'I will work in a separate copy.' }, useTool('EnterWorktree', { name: 'tidy-readme' })] },
+      { content: [useTool('Read', { file_path: copy })] },
+      { content: [useTool('Edit', { file_path: copy, old_string: 'Used by the Agent Desk e2e tests.', new_string: 'Used by the Agent Desk end-to-end tests.' })] },
+      say('The README in the copy now says end-to-end.'),
+      { content: [useTool('ExitWorktree', { action: 'keep' })] },
+      say('Back in your project folder; the copy is kept on its branch.'),
+    );
+    await page.goto(webApp.url);
+    await page.getByRole('combobox', { name: 'How the assistant works' }).selectOption({ label: 'Edit files without asking' });
+    await ask(page, 'Tidy the README in a worktree called tidy-readme');
+
+    const transcript = page.getByRole('log', { name: 'Transcript' });
+    await expect(transcript).toContainText('The README in the copy now says end-to-end.');
+    const branch = page.getByRole('status', { name: /^This conversation works on the branch worktree-tidy-readme, in a separate copy of the project/ });
+    await expect(branch).toBeVisible();
+    await expect(branch).toHaveText('worktree-tidy-readme');
+    await expect(page.getByRole('article', { name: /Working in a separate copy of the project on the branch worktree-tidy-readme/ })).toBeVisible();
+    await page.screenshot({ path: screenshotPath('worktree-entered') });
+
+    // The edit is in the copy; the project folder and its git status are as they were.
+    expect(await readFile(copy, 'utf8')).toContain('end-to-end tests');
+    expect(await readFile(path.join(dir, 'README.md'), 'utf8')).toBe(README);
+    expect(git(dir, 'status', '--porcelain')).toBe('');
+
+    await ask(page, 'Leave the worktree, keep it');
+    await expect(transcript).toContainText('Back in your project folder; the copy is kept on its branch.');
+    await expect(branch).toBeHidden();
+    const card = page.getByRole('article', { name: /Back in the project folder; the separate copy is kept \(branch worktree-tidy-readme\)/ });
+    await expect(card).toBeVisible();
+    const toggle = card.getByRole('button', { name: 'Show output' });
+    if (await toggle.isVisible()) await toggle.click();
+    const files = card.getByRole('list', { name: 'Files changed in the separate copy' });
+    await expect(files).toContainText('README.md');
+    await expect(files.getByLabel('1 line added')).toHaveText('+1');
+    await expect(files.getByLabel('1 line removed')).toHaveText('−1');
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshotPath('worktree-left') });
+
+    const exit = resultText(toolResults(webApp.fake.requests.at(-1)!)[0]!);
+    expect(exit).toContain('Changes in the worktree since it began (git diff --stat):\n README.md | 2 +-');
+    expect(await readFile(path.join(dir, 'README.md'), 'utf8')).toBe(README);
+  });
+});
