@@ -17,7 +17,7 @@ export const BackgroundTaskSpec = z.strictObject({
   prompt: z.string().trim().min(1, 'Type what the task should do.').max(TASK_PROMPT_MAX),
   name: z.string().trim().min(1).max(TASK_NAME_MAX).optional(),
   mode: TaskMode.default('default'),
-  /** Stop (and ask) once the task has spent this much; passed on as the session's budget where one exists. */
+  /** The session's budget in USD (issue 20 item 4): used up, the task pauses and asks in the inbox. */
   budgetUsd: z.number().positive().max(TASK_BUDGET_MAX_USD).optional(),
   /** The saved task it came from, by name (shown, not re-read). */
   savedTask: z.string().max(TASK_NAME_MAX).optional(),

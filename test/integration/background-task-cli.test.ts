@@ -181,6 +181,26 @@ describe('agent-desk task (issue 18 items 5–6, DK3)', () => {
     w.background.dispose();
   }, 60_000);
 
+  it('--budget is the task’s session budget (issue 20 item 4): used up, its question waits in the inbox with the task’s origin; Deny stops the task', async () => {
+    setup();
+    // claude-sonnet-5 at $2 / $10 per million: 100,000 input tokens and 1,000 output are $0.21 a call.
+    const step = (id: string) => ({ content: [{ type: 'tool_use' as const, id, name: 'ToolSearch', input: { query: id } }], usage: { input_tokens: 100_000, output_tokens: 1000 } });
+    server.push(step('toolu_b1'), step('toolu_b2'), step('toolu_b3'));
+    const before = server.requests.length;
+    const task = await startTask(['--cwd', projectDir, '--name', 'thrifty', '--budget', '0.30', 'do the steps']);
+    const w = windowOfProject();
+    const [ask] = (await until('the budget question', () => w.invoke['permission:pending']({}, w.ctx), (p) => p.requests.length === 1)).requests;
+    expect(ask).toMatchObject({ toolName: 'Budget', origin: { kind: 'task', label: 'thrifty' } });
+    expect(ask!.message).toMatch(/used up its budget of \$0\.30/);
+    expect(server.requests.length - before).toBe(2);
+    expect((await w.invoke['permission:reply']({ requestId: ask!.requestId, decision: 'deny' }, w.ctx)).accepted).toBe(true);
+    const ended = (await until('the task to stop', list, (ts) => ts.find((t) => t.id === task.id)?.status === 'stopped')).find((t) => t.id === task.id)!;
+    expect(ended.outcome).toBe('Stopped at its budget of $0.30.');
+    expect(ended.usage?.costUsd).toBeCloseTo(0.42, 2);
+    expect(server.requests.length - before).toBe(2);
+    w.background.dispose();
+  }, 60_000);
+
   it('task list and task stop from other processes; clear errors for a bad folder, an unknown id, an ended task', async () => {
     setup();
     server.push({ hang: true });

@@ -77,7 +77,8 @@ start   runs PROMPT as a background task in DIR (default: the current directory)
         the task goes on with no window, like one started from the tray.
           --mode MODE     default | acceptEdits | plan | bypassPermissions (default: default, which asks)
           --name NAME     what the tray, the inbox and 'task list' call it (default: the prompt's first words)
-          --budget USD    the most it may spend (kept with the task; enforced where sessions have budgets)
+          --budget USD    the most it may spend: at 80 % a note, then it pauses and asks in the inbox
+                          (unanswered, it stops)
           --saved NAME    a saved task (Agent Desk's settings, "savedTasks"): its prompt, mode and budget
         When the task needs approval, it asks in the approval inbox of the folder's windows (the desktop
         app, or agent-desk serve in a browser), saying which task asks. A request nobody answers within

@@ -92,6 +92,8 @@ export async function runTaskWorker(opts: WorkerOptions): Promise<number> {
     await engine.mcp.forProject(record.projectDir).ready();
     const session = await engine.sessions.createSession(record.projectDir, {
       origin: { kind: 'task', label: record.name, where: shortFolder(record.projectDir, opts.env.HOME) },
+      // At 80 % a notice; used up, it pauses and asks in the inbox like an approval (issue 20 item 4).
+      ...(record.budgetUsd !== undefined ? { budget: { usd: record.budgetUsd } } : {}),
     });
     current = session;
     record = { ...record, sessionId: session.id };
@@ -138,6 +140,7 @@ export async function runTaskWorker(opts: WorkerOptions): Promise<number> {
     }
     const outcome = await session.start(record.prompt).done;
     if (stopRequested || outcome.aborted) await end('stopped', progress.lastText || 'Stopped.');
+    else if (outcome.budgetStopped) await end('stopped', `Stopped at its budget of $${record.budgetUsd?.toFixed(2) ?? '?'}.`);
     else if (outcome.error) await end('failed', outcome.error.message);
     else await end('done', progress.lastText || 'Finished.');
     return 0;

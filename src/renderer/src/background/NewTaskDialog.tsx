@@ -133,7 +133,10 @@ function NewTaskForm(): ReactNode {
         </fieldset>
         <label className="new-task__field new-task__field--short">
           <span className="new-task__label">Budget in US dollars (optional)</span>
-          <input type="number" inputMode="decimal" min="0.01" max="10000" step="0.01" value={budget} onChange={(e) => setBudget(e.target.value)} placeholder="5.00" />
+          <span className="new-task__hint" id={`${id}-budget-hint`}>
+            When it has spent this much, it pauses and asks you in the approvals inbox.
+          </span>
+          <input aria-describedby={`${id}-budget-hint`} type="number" inputMode="decimal" min="0.01" max="10000" step="0.01" value={budget} onChange={(e) => setBudget(e.target.value)} placeholder="5.00" />
         </label>
         <label className="new-task__check">
           <input type="checkbox" checked={saveAs} onChange={(e) => setSaveAs(e.target.checked)} />
