@@ -113,7 +113,7 @@ function NewTaskForm(): ReactNode {
         )}
         <label className="new-task__field">
           <span className="new-task__label">What should it do?</span>
-          <textarea value={prompt} rows={4} onChange={(e) => setPrompt(e.target.value)} placeholder="For example: update the dependencies, run the tests and tell me what broke." />
+          <textarea value={prompt} rows={3} onChange={(e) => setPrompt(e.target.value)} placeholder="For example: update the dependencies, run the tests and tell me what broke." />
         </label>
         <label className="new-task__field">
           <span className="new-task__label">Name (optional)</span>
