@@ -12,6 +12,10 @@ export class FakeApp extends EventEmitter {
   /** The last app.setBadgeCount(n); null = never set. */
   badgeCount: number | null = null;
   readyResolved = true;
+  hardwareAccelerationDisabled = false;
+  disableHardwareAcceleration(): void {
+    this.hardwareAccelerationDisabled = true;
+  }
   setBadgeCount(n?: number): boolean {
     this.badgeCount = n ?? 0;
     return true;

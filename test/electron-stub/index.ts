@@ -20,6 +20,9 @@ function createElectron() {
     openCalls: [] as { window: unknown; options: any }[],
     nextOpenResult: { canceled: true, filePaths: [] as string[] },
     errorBoxes: [] as { title: string; content: string }[],
+    messageBoxes: [] as { window: unknown; options: any }[],
+    /** What the next message box answers (the index of the button chosen). */
+    nextMessageBoxResponse: 0,
   };
   const safeState = {
     available: true,
@@ -68,6 +71,11 @@ function createElectron() {
       },
       showErrorBox(title: string, content: string): void {
         dialogState.errorBoxes.push({ title, content });
+      },
+      async showMessageBox(a: any, b?: any): Promise<{ response: number; checkboxChecked: boolean }> {
+        const [window, options] = b === undefined ? [null, a] : [a, b];
+        dialogState.messageBoxes.push({ window, options });
+        return { response: dialogState.nextMessageBoxResponse, checkboxChecked: false };
       },
     },
     safeStorage: {
@@ -121,7 +129,7 @@ export function resetElectronStub(): void {
   const fresh = createElectron();
   const e = electron as any;
   e.app.removeAllListeners();
-  Object.assign(e.app, { isPackaged: false, singleInstanceLock: true, quitCalls: 0, exitCode: null, paths: {}, recentDocuments: [], badgeCount: null });
+  Object.assign(e.app, { isPackaged: false, singleInstanceLock: true, quitCalls: 0, exitCode: null, paths: {}, recentDocuments: [], badgeCount: null, hardwareAccelerationDisabled: false });
   e.ipcMain.removeAllListeners();
   e.ipcMain.handlers.clear();
   e.ipcRenderer.removeAllListeners();

@@ -45,6 +45,8 @@ export class FakeWebContents extends EventEmitter {
   devToolsOpened = false;
   reloads = 0;
   destroyed = false;
+  /** Set while a page loads; tests end it with fire('did-finish-load'). */
+  loading = false;
   constructor(session: FakeSession) {
     super();
     this.session = session;
@@ -62,6 +64,9 @@ export class FakeWebContents extends EventEmitter {
   }
   isDestroyed(): boolean {
     return this.destroyed;
+  }
+  isLoading(): boolean {
+    return this.loading;
   }
   openDevTools(): void {
     this.devToolsOpened = true;

@@ -39,6 +39,8 @@ import { compactSettingsFrom } from '../engine/compact/settings';
 import { budgetPolicies } from '../engine/budget/policy';
 import { taskApprovalTimeoutMs } from '../engine/tools/task-approval';
 import { createTerminalService, type TerminalService } from '../terminal/terminal-service';
+import { createLocalTaskHost, type WorkerCommand } from './background/local-host';
+import { createBackgroundTasks, type BackgroundTasks } from './background/service';
 
 /** Where a host keeps the API key typed into the app (desktop: safeStorage). */
 export interface SecretStore {
@@ -70,7 +72,12 @@ export interface EngineOptions {
 
 export interface CoreOptions extends EngineOptions {
   host: HostPort;
+  /** How this program runs itself as a background task's worker; absent: tasks are listed and answered, not started. */
+  backgroundWorker?: WorkerCommand;
 }
+
+/** How often a host looks at the background tasks' files for progress and requests (ms). */
+const BACKGROUND_POLL_MS = 400;
 
 export type Notice = { level: 'info' | 'warn' | 'error'; message: string };
 
@@ -109,6 +116,8 @@ export interface Core {
   auth: AuthService;
   dataDir: string;
   notices: Notice[];
+  /** Background tasks of every project (DK3): the tray's and the windows' view (absent in tests' stand-ins). */
+  background?: BackgroundTasks;
   /** A window or browser tab went away: what it alone owned (its terminals) ends. */
   clientClosed?(clientId: string): Promise<void>;
   dispose(): Promise<void>;
@@ -294,7 +303,14 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       .filter((s) => s.name !== 'compact')
       .map((s) => ({ name: s.name, description: s.description, ...(s.argumentHint ? { argumentHint: s.argumentHint } : {}), source: s.source })),
   ];
-  const handlers = createHandlers({ skills, sessions: engine.sessions, auth: engine.auth, host: opts.host, log: engine.log, permissions: engine.permissions, trust: engine.trust, tasks: engine.tasks, sandbox: { sandbox: appSandbox, settings: (dir) => engine.projectSettings.current(dir) }, terminals, mcp: engine.mcp, ...(engine.mcpElicitations ? { mcpElicitations: engine.mcpElicitations } : {}), taskListOf: engine.taskListOf });
+  const env = opts.env ?? process.env;
+  const background = createBackgroundTasks({
+    hosts: [createLocalTaskHost({ dataDir: engine.dataDir, env, log: engine.log, ...(opts.backgroundWorker ? { worker: opts.backgroundWorker } : {}) })],
+    bus: engine.bus,
+    log: engine.log,
+    pollMs: BACKGROUND_POLL_MS,
+  });
+  const handlers = createHandlers({ background: { background, dataDir: engine.dataDir, trustFolders: opts.folderTrust === 'all' }, skills, sessions: engine.sessions, auth: engine.auth, host: opts.host, log: engine.log, permissions: engine.permissions, trust: engine.trust, tasks: engine.tasks, sandbox: { sandbox: appSandbox, settings: (dir) => engine.projectSettings.current(dir) }, terminals, mcp: engine.mcp, ...(engine.mcpElicitations ? { mcpElicitations: engine.mcpElicitations } : {}), taskListOf: engine.taskListOf });
   const dispatcher = createDispatcher({ ...handlers, log: engine.log });
   return {
     dispatcher,
@@ -303,9 +319,14 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     auth: engine.auth,
     dataDir: engine.dataDir,
     notices: engine.notices,
+    background,
     clientClosed: (clientId) => terminals.closeClient(clientId),
     // Terminals first: no shell outlives the app (their process groups are ended, not merely left).
-    dispose: () => terminals.dispose().then(engine.dispose, engine.dispose),
+    // Background tasks run in their own processes and go on; only the watch ends.
+    dispose: () => {
+      background.dispose();
+      return terminals.dispose().then(engine.dispose, engine.dispose);
+    },
   };
 }
 

@@ -16,6 +16,7 @@ import { createSandboxHandlers, type SandboxHandlerDeps } from './sandbox-handle
 import { transcriptPage } from './transcript-page';
 import { createMcpHandlers } from './mcp-handlers';
 import type { McpHub } from '../mcp/hub';
+import { createBackgroundHandlers, noBackgroundHandlers, type BackgroundHandlerDeps } from './background/handlers';
 import type { McpElicitations } from './mcp-elicitations';
 
 export interface HandlerDeps {
@@ -37,6 +38,8 @@ export interface HandlerDeps {
   skills?: (projectDir: string) => Array<{ name: string; description: string; argumentHint?: string; source: 'project' | 'user' | 'app' }>;
   /** The projects' MCP servers (issue 17 item 6); without it every project has none. */
   mcp?: McpHub;
+  /** Background tasks (DK3): their channels, and their requests in the approval inbox; without it there are none. */
+  background?: Omit<BackgroundHandlerDeps, 'host' | 'log'>;
   /** MCP servers' questions waiting for the person (issue 17 item 6). */
   mcpElicitations?: McpElicitations;
   /** Each conversation's task list (issue 18 item 3); without it every list is empty. */
@@ -54,6 +57,15 @@ export function projectInfo(dir: string): { dir: string; name: string } {
 
 export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; send: SendHandlers } {
   const { sessions, auth, host, log } = deps;
+  // A request no conversation of this process knows may be a background task's (another process's).
+  // A running background task writes its conversation from its own process: a window adds nothing until it ends.
+  const refuseWhileTaskRuns = async (sessionId: string) => {
+    if (await deps.background?.background.runsSession(sessionId)) {
+      throw new IpcFailure({ code: 'busy', message: 'A background task is still working in this conversation. Wait until it ends, or stop it in Background tasks.' });
+    }
+  };
+  const reply = async (dir: string, r: Parameters<SessionService['replyPermission']>[1]) =>
+    (await sessions.replyPermission(dir, r)) || ((await deps.background?.background.reply(dir, r)) ?? false);
   const rules = (): PermissionService => {
     if (!deps.permissions) throw new IpcFailure({ code: 'unsupported', message: 'Permission rules cannot be edited here.' });
     return deps.permissions;
@@ -105,10 +117,12 @@ export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; sen
       return transcriptPage(open.messages, open.toolCalls ?? [], before);
     },
     'session:send': async ({ sessionId, text }, ctx) => {
+      await refuseWhileTaskRuns(sessionId);
       await sessions.send(requireProject(ctx), sessionId, text);
       return { accepted: true as const };
     },
     'session:retry': async ({ sessionId }, ctx) => {
+      await refuseWhileTaskRuns(sessionId);
       await sessions.retry(requireProject(ctx), sessionId);
       return { accepted: true as const };
     },
@@ -132,26 +146,29 @@ export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; sen
       if (!sessions.restore) throw new IpcFailure({ code: 'unsupported', message: 'Conversations cannot be restored here.' });
       return { session: await sessions.restore(requireProject(ctx), sessionId) };
     },
-    'permission:reply': async (reply, ctx) => ({ accepted: await sessions.replyPermission(requireProject(ctx), reply) }),
+    'permission:reply': async (r, ctx) => ({ accepted: await reply(requireProject(ctx), r) }),
     // The inbox's group answer: each reply in order through the same path as one; a stale id is not accepted.
     'permission:reply-many': async ({ replies }, ctx) => {
       const dir = requireProject(ctx);
       const results: { requestId: string; accepted: boolean }[] = [];
-      for (const reply of replies) {
+      for (const r of replies) {
         let accepted = false;
         try {
-          accepted = await sessions.replyPermission(dir, reply);
+          accepted = await reply(dir, r);
         } catch (err) {
           // One failure must not leave the rest of the group unanswered.
-          log.warn(`permission:reply-many: reply to ${reply.requestId} failed`, err);
+          log.warn(`permission:reply-many: reply to ${r.requestId} failed`, err);
         }
-        results.push({ requestId: reply.requestId, accepted });
+        results.push({ requestId: r.requestId, accepted });
       }
       return { results };
     },
     'permission:pending': async (_req, ctx) => {
       const dir = requireProject(ctx);
-      return { requests: sessions.pendingPermissions ? await sessions.pendingPermissions(dir) : [] };
+      const own = sessions.pendingPermissions ? await sessions.pendingPermissions(dir) : [];
+      const tasks = (await deps.background?.background.pending(dir)) ?? [];
+      // Oldest first across both (a stable sort keeps each source's order for equal times).
+      return { requests: [...own, ...tasks].sort((a, b) => (a.createdAt ?? 0) - (b.createdAt ?? 0)) };
     },
     // Undo of "Always allow" (issue 13 item 3): wherever the answer put the rule, it goes.
     'permission:undo-always': async ({ sessionId, rule, destination }, ctx) => {
@@ -196,6 +213,7 @@ export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; sen
         }),
     ...createTerminalHandlers({ ...(deps.terminals ? { terminals: deps.terminals } : {}), requireProject }),
     ...createMcpHandlers({ ...(deps.mcp ? { mcp: deps.mcp } : {}), requireProject, host: deps.host, log: deps.log, ...(deps.mcpElicitations ? { elicitations: deps.mcpElicitations } : {}) }),
+    ...(deps.background ? createBackgroundHandlers({ ...deps.background, host, log }) : noBackgroundHandlers()),
   };
   const send: SendHandlers = {
     'log:write': ({ level, message }, ctx) => log[level](`renderer[${ctx.clientId}]: ${message}`),

@@ -2,6 +2,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { PERMISSION_MODES, type PermissionMode } from '../permissions/types';
 import { parsePermissionsCommand, type PermissionsCommand } from './permissions-args';
+import { parseTaskCommand, type TaskCommand } from './task-args';
 import { parseToolFlag } from './tool-flags';
 
 export const OUTPUT_FORMATS = ['text', 'json', 'stream-json'] as const;
@@ -36,8 +37,9 @@ export interface RunArgs {
 
 export type Command =
   | { kind: 'version' }
-  | { kind: 'help'; topic?: 'run' | 'serve' | 'permissions' }
+  | { kind: 'help'; topic?: 'run' | 'serve' | 'permissions' | 'task' }
   | Exclude<PermissionsCommand, { kind: 'help' } | { kind: 'usage-error' }>
+  | Exclude<TaskCommand, { kind: 'help' } | { kind: 'usage-error' }>
   | { kind: 'run'; args: RunArgs }
   | { kind: 'serve'; dir: string | undefined; port: number | undefined; host: string | undefined; token: string | undefined; trustFolder: boolean }
   /** No arguments, or a folder: explain how to open the app. */
@@ -183,6 +185,7 @@ export function parseCommand(argv: string[], isDir: (p: string) => boolean): Com
   if (first === 'run') return parseRun(rest, false);
   if (first === 'serve') return parseServe(rest);
   if (first === 'permissions') return parsePermissionsCommand(rest);
+  if (first === 'task') return parseTaskCommand(rest);
   if (first.startsWith('-')) return parseRun(argv, true);
   if (argv.length === 1 && isDir(first)) return { kind: 'open-hint', dir: first };
   return { kind: 'usage-error', message: `unknown command '${first}'` };

@@ -7,6 +7,7 @@ Commands:
   agent-desk serve [DIR] [--port N] [--host H] [--token T]
                                         open the app in a browser (web host on 127.0.0.1)
   agent-desk permissions check|explain  decide permission cases with the app's rules (see 'permissions --help')
+  agent-desk task start|list|stop       background tasks: run a prompt with no window, list, stop (see 'task --help')
   agent-desk [DIR]                      how to open the desktop app on a folder
   agent-desk --version                  print the version
 
@@ -66,6 +67,26 @@ explain  prints what the app would decide for one call and why, e.g.
            agent-desk permissions explain Read ./secrets/key.pem
 Rules come from Claude Code's settings files (~/.claude/settings.json, .claude/settings.json,
 .claude/settings.local.json, --settings FILE, managed settings), exactly as a session sees them.
+`;
+
+export const TASK_HELP = `Usage: agent-desk task start [--cwd DIR] [--mode MODE] [--name NAME] [--budget USD] [--saved NAME] [--json] PROMPT
+       agent-desk task list [--cwd DIR] [--json]
+       agent-desk task stop ID [--json]
+
+start   runs PROMPT as a background task in DIR (default: the current directory) and returns at once;
+        the task goes on with no window, like one started from the tray.
+          --mode MODE     default | acceptEdits | plan | bypassPermissions (default: default, which asks)
+          --name NAME     what the tray, the inbox and 'task list' call it (default: the prompt's first words)
+          --budget USD    the most it may spend: at 80 % a note, then it pauses and asks in the inbox
+                          (unanswered, it stops)
+          --saved NAME    a saved task (Agent Desk's settings, "savedTasks"): its prompt, mode and budget
+        When the task needs approval, it asks in the approval inbox of the folder's windows (the desktop
+        app, or agent-desk serve in a browser), saying which task asks. A request nobody answers within
+        AGENT_DESK_TASK_APPROVAL_TIMEOUT_S seconds (default 600) is denied, never allowed.
+list    every task with its status (running, needs approval, finished, failed, stopped), how long it
+        has run, its turns, tokens and cost, and what it does now or how it ended.
+stop    stops a running task: its turn ends as if Stop was pressed; what it did so far is kept.
+Tasks are kept in the data folder (AGENT_DESK_HOME), so list and stop work from any shell.
 `;
 
 export const SERVE_HELP = `Usage: agent-desk serve [DIR] [--port N] [--host H] [--token T] [--trust-folder]

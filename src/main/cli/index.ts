@@ -16,6 +16,8 @@ main(process.argv.slice(2), {
   cwd: process.cwd(),
   // Forking is cheaper before the engine's modules have grown the process (~40 MB here, not ~70).
   beforeEngine: () => prewarmLauncher(process.env),
+  // bin/agent-desk.js (or the bundle itself) under this same Node: how a background task's worker starts.
+  ...(process.argv[1] ? { self: { command: process.execPath, args: [process.argv[1]] } } : {}),
   onInterrupt(handler) {
     // First Ctrl-C stops the turn gracefully (partial reply kept and saved); a second one exits now.
     let pressed = false;

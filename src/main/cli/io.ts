@@ -9,4 +9,6 @@ export interface CliIO {
   onInterrupt?: (handler: () => void) => () => void;
   /** Called before a command that runs the engine (run, serve) loads it: the real process forks its helpers while still small. */
   beforeEngine?: () => void;
+  /** How to run this program again (`task start` runs its worker so); absent where it cannot (in-process tests). */
+  self?: { command: string; args: string[] };
 }

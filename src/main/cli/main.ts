@@ -4,7 +4,7 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { APP_VERSION } from '../app/version';
 import { parseCommand } from './args';
-import { HELP, openHint, PERMISSIONS_HELP, RUN_HELP, SERVE_HELP } from './help';
+import { HELP, openHint, PERMISSIONS_HELP, RUN_HELP, SERVE_HELP, TASK_HELP } from './help';
 import type { CliIO } from './io';
 
 /** Runs the CLI and answers its exit code (0 ok, 1 failure, 2 usage error, 3 stopped at its budget, 130 interrupted). */
@@ -22,7 +22,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       io.stdout.write(`${APP_VERSION}\n`);
       return 0;
     case 'help':
-      io.stdout.write(cmd.topic === 'run' ? RUN_HELP : cmd.topic === 'serve' ? SERVE_HELP : cmd.topic === 'permissions' ? PERMISSIONS_HELP : HELP);
+      io.stdout.write(cmd.topic ? { run: RUN_HELP, serve: SERVE_HELP, permissions: PERMISSIONS_HELP, task: TASK_HELP }[cmd.topic] : HELP);
       return 0;
     case 'open-hint':
       io.stdout.write(openHint(cmd.dir));
@@ -50,6 +50,17 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         io,
       );
     }
+    case 'task-start':
+    case 'task-list':
+    case 'task-stop':
+    case 'task-worker': {
+      const t = await import('./task-command');
+      if (cmd.kind === 'task-start') return t.runTaskStart(cmd, io);
+      if (cmd.kind === 'task-list') return t.runTaskList(cmd, io);
+      if (cmd.kind === 'task-stop') return t.runTaskStop(cmd, io);
+      io.beforeEngine?.();
+      return t.runTaskWorkerCommand(cmd, io);
+    }
     case 'serve': {
       io.beforeEngine?.();
       const { runServe } = await import('../web/serve');
@@ -60,6 +71,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         ...(cmd.host !== undefined ? { host: cmd.host } : {}),
         ...(cmd.token !== undefined ? { token: cmd.token } : {}),
         ...(cmd.trustFolder ? { trustFolder: true } : {}),
+        ...(io.self ? { backgroundWorker: io.self } : {}),
       });
       // runServe reports a start-up failure through process.exitCode.
       const code = process.exitCode;

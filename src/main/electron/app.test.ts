@@ -269,3 +269,88 @@ describe('approval signals (issue 5 item 6, DK3)', () => {
     expect(windows().map((w) => w.title)).toEqual(['proj — Agent Desk']);
   });
 });
+
+describe('background tasks in the desktop (issue 18 item 5, DK3)', () => {
+  const running = { id: 't1', name: 'nightly deps', projectDir: '', where: '~/proj', prompt: 'p', mode: 'default', status: 'running', activity: 'Running npm test', turns: 1, createdAt: 1, waiting: 0, usage: null, host: 'local', sessionId: 's1' } as const;
+  function withTasks(tasks: object[]) {
+    const stop = vi.fn(async () => ({ outcome: 'stopped' }));
+    core.background = {
+      subscribe: (l: (t: never[]) => void) => (queueMicrotask(() => l(tasks.map((t) => ({ ...running, projectDir: project, ...t })) as never[])), () => undefined),
+      refresh: async () => undefined,
+      stop,
+      pending: async () => [],
+      list: async () => [],
+    } as never;
+    return { stop };
+  }
+  const trayItem = (label: string) => (FakeTray.created[0]!.menu!.items as { label?: string; click?: () => void }[]).find((i) => i.label === label)!;
+
+  test('the core is told how to run a worker: this same executable (the app), which sees `task _worker ID`', async () => {
+    await start();
+    expect(coreOpts!.backgroundWorker).toEqual({ command: process.execPath, args: process.defaultApp ? [process.argv[1]] : [] });
+  });
+
+  test('the tray lists the running task; closing the last window keeps it (and the app) running', async () => {
+    withTasks([{}]);
+    const rt = await start({ argv: ['agent-desk', project] });
+    await vi.waitFor(() => expect(trayItem('▶ nightly deps — Running npm test')).toBeDefined());
+    windows()[0]!.close();
+    electron.app.emit('window-all-closed');
+    expect(electron.app.quitCalls).toBe(0);
+    expect(rt!.tasks!.tasks()).toHaveLength(1);
+  });
+
+  test('"New Task…" opens the dialog in a window, once its page has loaded', async () => {
+    await start({ argv: ['agent-desk', project] });
+    const win = windows()[0]!;
+    win.webContents.loading = true;
+    trayItem('New Task…').click!();
+    expect(win.webContents.sent.filter((s) => s.channel === 'background:new-task')).toHaveLength(0);
+    win.webContents.loading = false;
+    win.webContents.emit('did-finish-load');
+    expect(win.webContents.sent.filter((s) => s.channel === 'background:new-task')).toEqual([{ channel: 'background:new-task', payload: {} }]);
+  });
+
+  test('a task’s approval notification, clicked, opens that request in the project’s window', async () => {
+    await start({ argv: ['agent-desk', project] });
+    const win = windows()[0]!;
+    win.blur();
+    core.bus.publish(
+      'session:event',
+      { type: 'permission_request', sessionId: 's1', request: { requestId: 'r7', sessionId: 's1', toolUseId: 't', toolName: 'Bash', input: { command: 'make' }, message: 'm', suggestions: [], destructive: false, origin: { kind: 'task', label: 'nightly deps' } } },
+      { projectDir: project },
+    );
+    FakeNotification.created[0]!.click();
+    expect(win.webContents.sent).toContainEqual({ channel: 'background:show', payload: { requestId: 'r7' } });
+    // The tray's "1 Approval Waiting…" goes to the same request.
+    win.webContents.sent.length = 0;
+    trayItem('1 Approval Waiting…').click!();
+    expect(win.webContents.sent).toEqual([{ channel: 'background:show', payload: { requestId: 'r7' } }]);
+  });
+
+  test('quitting while a task runs asks; Cancel keeps the app; "Leave Them Running and Quit" quits without stopping it', async () => {
+    const { stop } = withTasks([{}]);
+    await start();
+    await vi.waitFor(() => expect(trayItem('▶ nightly deps — Running npm test')).toBeDefined());
+    electron.dialog.state.nextMessageBoxResponse = 2;
+    trayItem('Quit Agent Desk').click!();
+    await vi.waitFor(() => expect(electron.dialog.state.messageBoxes).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(core.dispose).not.toHaveBeenCalled();
+    electron.dialog.state.nextMessageBoxResponse = 0;
+    trayItem('Quit Agent Desk').click!();
+    await vi.waitFor(() => expect(core.dispose).toHaveBeenCalledTimes(1));
+    expect(electron.dialog.state.messageBoxes).toHaveLength(2);
+    expect(stop).not.toHaveBeenCalled();
+  });
+
+  test('"Stop Them and Quit" stops each running task first', async () => {
+    const { stop } = withTasks([{}, { id: 't2', name: 'second' }]);
+    await start();
+    await vi.waitFor(() => expect(trayItem('▶ second — Running npm test')).toBeDefined());
+    electron.dialog.state.nextMessageBoxResponse = 1;
+    electron.app.quit();
+    await vi.waitFor(() => expect(core.dispose).toHaveBeenCalledTimes(1));
+    expect(stop.mock.calls.map((c) => (c as unknown[])[0])).toEqual(['t1', 't2']);
+  });
+});

@@ -14,7 +14,9 @@ import { projectArg } from './argv';
 import { contentSecurityPolicy } from './csp';
 import { createDesktopProjects, type DesktopProjects } from './host-port';
 import { installAppMenu } from './menu';
-import { preloadPath, rendererIndexPath, resourcePath } from './paths';
+import { backgroundWorkerCommand, preloadPath, rendererIndexPath, resourcePath } from './paths';
+import { createRevealer } from './reveal';
+import { connectTaskTray, type TaskTray } from './task-tray';
 import { createRecentProjects } from './recent-projects';
 import { isDevLocation, isTrustedRendererUrl, rendererLocation } from './renderer-location';
 import { registerIpcRouter } from './router';
@@ -44,6 +46,8 @@ export interface DesktopRuntime {
   tray: AppTray | null;
   /** Permission requests waiting across projects: badge, tray tooltip, notifications (issue 5 item 6). */
   approvals: ApprovalNotifier;
+  /** Background tasks in the tray: progress, Show and Stop, notifications, the question at quit (DK3). */
+  tasks: TaskTray | null;
   /** Opens the folder named on a command line, or brings a window forward when none is named. */
   openFromCommandLine(dir: string | null): void;
 }
@@ -83,12 +87,32 @@ export function startDesktop(opts: DesktopOptions = {}): Promise<DesktopRuntime 
   });
 
   let dispose: (() => Promise<void>) | null = null;
-  let shutdown: 'running' | 'disposing' | 'done' = 'running';
+  let shutdown: 'running' | 'asking' | 'disposing' | 'done' = 'running';
+  /** The person already chose what happens to running tasks (asked once per quit). */
+  let tasksSettled = false;
   app.on('before-quit', (event) => {
     if (shutdown === 'done' || !dispose) return;
     // Hold the quit until the core has stopped its sessions (a repeated Quit waits too), then quit for real.
     event.preventDefault();
-    if (shutdown === 'disposing') return;
+    if (shutdown === 'disposing' || shutdown === 'asking') return;
+    // Background tasks still running: the person chooses to leave them, stop them, or not quit (DK3).
+    const go = tasksSettled ? true : (runtime?.tasks?.confirmQuit() ?? true);
+    if (go !== true) {
+      shutdown = 'asking';
+      void go
+        .catch((err: unknown) => {
+          log.warn('desktop: asking about running tasks failed; quitting', err);
+          return true;
+        })
+        .then((yes) => {
+          shutdown = 'running';
+          if (yes) {
+            tasksSettled = true;
+            app.quit();
+          }
+        });
+      return;
+    }
     shutdown = 'disposing';
     void withTimeout(dispose(), DISPOSE_TIMEOUT_MS)
       .catch((err: unknown) => log.error('desktop: shutdown failed', err))
@@ -212,7 +236,7 @@ async function boot(o: {
 
   const secrets = createSafeStorageSecretStore({ safeStorage, dataDir, log });
   const mcpCredentials = createMcpSecretFile({ safeStorage, dataDir, log });
-  const core = await o.createCore({ host: desktopProjects.hostPort, env, dataDir, secrets, mcpCredentials, log });
+  const core = await o.createCore({ host: desktopProjects.hostPort, env, dataDir, secrets, mcpCredentials, log, backgroundWorker: backgroundWorkerCommand({ execPath: process.execPath, defaultApp: Boolean(process.defaultApp), appArg: process.argv[1] }) });
   notices = core.notices;
   clientClosed = core.clientClosed?.bind(core);
   const disposeRouter = registerIpcRouter({
@@ -223,19 +247,43 @@ async function boot(o: {
     log,
   });
 
+  const revealer = createRevealer({
+    windows,
+    openProject: (dir) => {
+      const r = desktopProjects.openFromShell(dir);
+      if (r instanceof IpcFailure) dialog.showErrorBox('Cannot open folder', r.message);
+      return !(r instanceof IpcFailure);
+    },
+    log,
+  });
+  let tasks: TaskTray | null = null;
+  let approvals: ApprovalNotifier | null = null;
   tray = tryCreateTray(platform, resources, log, {
     recent: () => recent.list(),
     openProject: () => void desktopProjects.chooseFromShell(),
     openRecent: (dir) => void desktopProjects.openFromShell(dir),
+    newTask: () => revealer.newTask(),
+    openApp: () => {
+      const current = windows.current();
+      if (current) windows.focus(current);
+      else windows.openWelcome();
+    },
+    showTask: (id) => tasks?.show(id),
+    stopTask: (id) => void tasks?.stop(id),
+    reviewApprovals: () => {
+      const first = approvals?.firstWaiting();
+      if (first) revealer.reveal(first.projectDir, { requestId: first.requestId });
+    },
     quit: () => app.quit(),
   });
   refreshMenus();
 
-  const approvals = createApprovalNotifier({
+  approvals = createApprovalNotifier({
     bus: core.bus,
     windows,
     // An open window is only brought forward (opening it again would reorder the recent list).
-    showProject: (dir) => {
+    showProject: (dir, requestId) => {
+      if (requestId) return revealer.reveal(dir, { requestId });
       const open = windows.forProject(dir);
       if (open) windows.focus(open);
       else desktopProjects.openFromShell(dir);
@@ -243,12 +291,14 @@ async function boot(o: {
     tray: () => tray,
     log,
   });
+  tasks = core.background ? connectTaskTray({ background: core.background, tray: () => tray, reveal: revealer.reveal, log }) : null;
 
   const runtime: DesktopRuntime = {
     windows,
     projects: desktopProjects,
     tray,
     approvals,
+    tasks,
     openFromCommandLine(dir) {
       if (!dir) {
         const current = windows.current();
@@ -267,7 +317,8 @@ async function boot(o: {
   return {
     runtime,
     dispose: async () => {
-      approvals.dispose();
+      tasks?.dispose();
+      approvals?.dispose();
       disposeRouter();
       tray?.destroy();
       await core.dispose();

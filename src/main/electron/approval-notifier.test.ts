@@ -54,7 +54,7 @@ beforeEach(() => {
   vi.clearAllMocks();
   bus = createEventBus();
   windows = createProjectWindows({ log, create: () => new FakeBrowserWindow({ title: 'Agent Desk' }) as never });
-  tray = createAppTray('/res/tray.png', { recent: () => [], openProject: vi.fn(), openRecent: vi.fn(), quit: vi.fn() });
+  tray = createAppTray('/res/tray.png', { recent: () => [], openProject: vi.fn(), openRecent: vi.fn(), newTask: vi.fn(), openApp: vi.fn(), showTask: vi.fn(), stopTask: vi.fn(), reviewApprovals: vi.fn(), quit: vi.fn() });
   shownProjects = [];
 });
 

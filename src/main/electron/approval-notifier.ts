@@ -13,8 +13,11 @@ import type { ProjectWindows } from './windows';
 export interface ApprovalNotifierDeps {
   bus: EventBus;
   windows: ProjectWindows;
-  /** Brings the project's window forward, opening one if it has none (a click on the notification). */
-  showProject(projectDir: string): void;
+  /**
+   * Brings the project's window forward, opening one if it has none (a click on the notification);
+   * with a background task's request, that request opens in the window to be answered (DK3).
+   */
+  showProject(projectDir: string, requestId?: string): void;
   /** The tray, once it exists (null when the system has none). */
   tray(): AppTray | null;
   log: Logger;
@@ -23,6 +26,8 @@ export interface ApprovalNotifierDeps {
 export interface ApprovalNotifier {
   /** Requests waiting for a person, across projects. */
   waiting(): number;
+  /** The oldest request waiting, and its project (the tray's "Approvals Waiting…"). */
+  firstWaiting(): { projectDir: string; requestId: string } | null;
   dispose(): void;
 }
 
@@ -72,7 +77,9 @@ export function createApprovalNotifier(deps: ApprovalNotifierDeps): ApprovalNoti
       const n = new Notification({ title: NOTIFICATION_TITLE, body: approvalBody(request, projectDir, inProject(projectDir)) });
       n.on('click', () => {
         close(projectDir);
-        deps.showProject(projectDir);
+        // A conversation's request is shown by its window anyway; a task's has no conversation on screen.
+        if (request.origin?.kind === 'task' && waiting.has(request.requestId)) deps.showProject(projectDir, request.requestId);
+        else deps.showProject(projectDir);
       });
       // Dismissed by the person or the system: forget it (the map also keeps it from being collected).
       n.on('close', () => {
@@ -103,6 +110,10 @@ export function createApprovalNotifier(deps: ApprovalNotifierDeps): ApprovalNoti
 
   return {
     waiting: () => waiting.size,
+    firstWaiting() {
+      const first = [...waiting.values()].sort((a, b) => (a.request.createdAt ?? 0) - (b.request.createdAt ?? 0))[0];
+      return first ? { projectDir: first.projectDir, requestId: first.request.requestId } : null;
+    },
     dispose() {
       unsubscribe();
       for (const dir of [...shown.keys()]) close(dir);

@@ -21,6 +21,12 @@ export function projectArg(argv: readonly string[], opts: { defaultApp: boolean;
   return null;
 }
 
+/** The task id of `<app> task _worker ID`: this process is a background task's worker, not the app (DK3). */
+export function taskWorkerArg(argv: readonly string[], opts: { defaultApp: boolean }): string | null {
+  const args = argv.slice(opts.defaultApp ? 2 : 1).filter((a) => !a.startsWith('--'));
+  return args.length === 3 && args[0] === 'task' && args[1] === '_worker' && /^[a-z0-9]{6,40}$/.test(args[2]!) ? args[2]! : null;
+}
+
 function absolute(p: string, cwd: string): string {
   return isAbsolute(p) ? p : resolve(cwd, p);
 }

@@ -21,3 +21,12 @@ export function resourcePath(
   if (opts.packaged && opts.resourcesPath) return join(opts.resourcesPath, 'resources', name);
   return join(opts.mainDir ?? __dirname, '../../resources', name);
 }
+
+/**
+ * How the desktop runs a background task's worker (DK3): its own executable again, which sees
+ * `task _worker ID` (taskWorkerArg) and runs the task with no window. Not ELECTRON_RUN_AS_NODE: the
+ * packaged app's fuses turn that off (DK5). `electron <app>` in development names the app first.
+ */
+export function backgroundWorkerCommand(opts: { execPath: string; defaultApp: boolean; appArg: string | undefined }): { command: string; args: string[] } {
+  return { command: opts.execPath, args: opts.defaultApp && opts.appArg ? [opts.appArg] : [] };
+}

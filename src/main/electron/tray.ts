@@ -1,63 +1,107 @@
-// The tray icon (DK3): open a project, recent projects, quit. Background tasks are not built yet;
-// setTasks(tasks) is the seam they will use — it rebuilds the menu with a task section. The tooltip
-// counts the approvals waiting across projects (issue 5 item 6).
+// The tray icon (DK3): "New Task…" and "Open Agent Desk"; the background tasks with their progress and
+// each one's Show and Stop; how many approvals wait (also in the tooltip) and the way to them; open a
+// project, recent projects, quit. setTasks and setWaiting rebuild the menu; the wiring is task-tray.ts.
 import { Menu, Tray, nativeImage, type MenuItemConstructorOptions } from 'electron';
+import { isEnded, taskProgressWords, type BackgroundTaskStatus, type BackgroundTaskView } from '../../shared/background-tasks';
+import { formatDuration } from '../../shared/format-duration';
 import type { ProjectInfo } from '../../shared/ipc/contract';
 
 export const TRAY_TOOLTIP = 'Agent Desk';
+/** Tasks listed at most: every running one first, then the latest ended ones. */
+export const TRAY_TASKS_MAX = 8;
+const ENDED_SHOWN = 3;
 
 /** "Agent Desk", or "Agent Desk — 3 approvals waiting". */
 export function trayTooltip(waiting: number): string {
-  const n = Number.isFinite(waiting) ? Math.max(0, Math.floor(waiting)) : 0;
+  const n = countOf(waiting);
   if (n === 0) return TRAY_TOOLTIP;
   return `${TRAY_TOOLTIP} — ${n} approval${n === 1 ? '' : 's'} waiting`;
 }
 
-/** What the tray shows of one background task (the task engine will fill this in). */
-export interface TrayTask {
-  id: string;
-  label: string;
-  status: 'running' | 'needs-approval' | 'done' | 'failed';
-}
+const countOf = (n: number): number => (Number.isFinite(n) ? Math.max(0, Math.floor(n)) : 0);
 
 export interface TrayActions {
   recent(): ProjectInfo[];
   openProject(): void;
   openRecent(dir: string): void;
-  showTask?(id: string): void;
+  /** The new-task dialog, in a window of the app. */
+  newTask(): void;
+  /** Brings a window forward (the current one, or a new one). */
+  openApp(): void;
+  /** The task's conversation, or its approval when it waits on one. */
+  showTask(id: string): void;
+  stopTask(id: string): void;
+  /** The approvals waiting, in the window of the project they belong to. */
+  reviewApprovals(): void;
   quit(): void;
+  now?(): number;
 }
 
 export interface AppTray {
   /** Rebuild the menu (e.g. after the recent list changed). */
   refresh(): void;
-  setTasks(tasks: TrayTask[]): void;
-  /** How many permission requests wait for a person, across projects (shown in the tooltip). */
+  setTasks(tasks: readonly BackgroundTaskView[]): void;
+  /** How many permission requests wait for a person, across projects (tooltip and menu). */
   setWaiting(count: number): void;
   destroy(): void;
 }
 
-const STATUS_MARK: Record<TrayTask['status'], string> = {
+const MARK: Record<BackgroundTaskStatus, string> = {
+  starting: '▶',
   running: '▶',
   'needs-approval': '⚠',
   done: '✓',
   failed: '✗',
+  stopped: '■',
 };
 
-export function trayMenuTemplate(a: TrayActions, tasks: TrayTask[]): MenuItemConstructorOptions[] {
+/** "nightly deps — Running npm test", "nightly deps — needs your approval", "nightly deps — finished". */
+export function trayTaskLabel(t: BackgroundTaskView): string {
+  const what =
+    t.status === 'needs-approval'
+      ? 'needs your approval'
+      : t.status === 'running' || t.status === 'starting'
+        ? (t.activity ?? 'running')
+        : { done: 'finished', failed: 'failed', stopped: 'stopped' }[t.status];
+  const line = `${MARK[t.status]} ${t.name} — ${what}`;
+  return line.length > 70 ? `${line.slice(0, 69)}…` : line;
+}
+
+/** Running ones first (newest first), then the latest few that ended. */
+export function trayTasks(tasks: readonly BackgroundTaskView[]): BackgroundTaskView[] {
+  const live = tasks.filter((t) => !isEnded(t.status));
+  const ended = tasks.filter((t) => isEnded(t.status)).slice(0, ENDED_SHOWN);
+  return [...live, ...ended].slice(0, TRAY_TASKS_MAX);
+}
+
+function taskItem(a: TrayActions, t: BackgroundTaskView, now: number): MenuItemConstructorOptions {
+  const elapsed = formatDuration(Math.max(0, (t.endedAt ?? now) - t.createdAt));
+  return {
+    label: trayTaskLabel(t),
+    submenu: [
+      { label: `${t.where} · ${elapsed} · ${taskProgressWords(t)}`, enabled: false },
+      ...(t.outcome && isEnded(t.status) ? [{ label: t.outcome.split('\n')[0]!.slice(0, 80), enabled: false }] : []),
+      { type: 'separator' },
+      { label: t.status === 'needs-approval' ? 'Review Approval…' : 'Show Conversation', click: () => a.showTask(t.id) },
+      { label: 'Stop Task', enabled: !isEnded(t.status), click: () => a.stopTask(t.id) },
+    ],
+  };
+}
+
+export function trayMenuTemplate(a: TrayActions, tasks: readonly BackgroundTaskView[], waiting = 0): MenuItemConstructorOptions[] {
   const recent = a.recent();
-  const taskItems: MenuItemConstructorOptions[] = tasks.length
-    ? [
-        { label: 'Tasks', enabled: false },
-        ...tasks.map((t): MenuItemConstructorOptions => ({
-          label: `${STATUS_MARK[t.status]} ${t.label}`,
-          click: () => a.showTask?.(t.id),
-        })),
-        { type: 'separator' },
-      ]
-    : [];
+  const now = a.now?.() ?? Date.now();
+  const shown = trayTasks(tasks);
+  const n = countOf(waiting);
   return [
-    ...taskItems,
+    { label: 'New Task…', click: () => a.newTask() },
+    { label: 'Open Agent Desk', click: () => a.openApp() },
+    { type: 'separator' },
+    ...(shown.length
+      ? [{ label: 'Background Tasks', enabled: false }, ...shown.map((t) => taskItem(a, t, now)), { type: 'separator' as const }]
+      : []),
+    n > 0 ? { label: `${n} Approval${n === 1 ? '' : 's'} Waiting…`, click: () => a.reviewApprovals() } : { label: 'No Approvals Waiting', enabled: false },
+    { type: 'separator' },
     { label: 'Open Project…', click: () => a.openProject() },
     {
       label: 'Recent Projects',
@@ -75,8 +119,9 @@ export function createAppTray(iconPath: string, actions: TrayActions): AppTray {
   if (process.platform === 'darwin') image.setTemplateImage(true);
   const tray = new Tray(image);
   tray.setToolTip(TRAY_TOOLTIP);
-  let tasks: TrayTask[] = [];
-  const rebuild = () => tray.setContextMenu(Menu.buildFromTemplate(trayMenuTemplate(actions, tasks)));
+  let tasks: readonly BackgroundTaskView[] = [];
+  let waiting = 0;
+  const rebuild = () => tray.setContextMenu(Menu.buildFromTemplate(trayMenuTemplate(actions, tasks, waiting)));
   rebuild();
   return {
     refresh: rebuild,
@@ -84,7 +129,12 @@ export function createAppTray(iconPath: string, actions: TrayActions): AppTray {
       tasks = [...next];
       rebuild();
     },
-    setWaiting: (count) => tray.setToolTip(trayTooltip(count)),
+    setWaiting(count) {
+      tray.setToolTip(trayTooltip(count));
+      if (countOf(count) === waiting) return;
+      waiting = countOf(count);
+      rebuild();
+    },
     destroy: () => tray.destroy(),
   };
 }

@@ -15,6 +15,7 @@ import type { Dispatcher } from '../ipc/dispatch';
 import { TOKEN_PARAM } from '../../shared/ipc/wire';
 import { isLoopback, urlHost } from './access';
 import { createWebHostPort } from './host-port';
+import type { WorkerCommand } from '../app/background/local-host';
 import { startWebServer } from './server';
 
 export interface ServeOptions {
@@ -25,6 +26,8 @@ export interface ServeOptions {
   token?: string;
   /** The person serving the folder trusts it: its own settings count without the trust dialog (PX4). */
   trustFolder?: boolean;
+  /** How this program runs a background task's worker (the CLI's own command); absent: tasks cannot start here. */
+  backgroundWorker?: WorkerCommand;
 }
 
 /** What serve needs of the core (a subset of `Core` from app/core.ts). */
@@ -50,7 +53,7 @@ export interface ServeDeps {
   signals?: Pick<NodeJS.EventEmitter, 'on' | 'off'>;
   staticDir?: string;
   log?: Logger;
-  createCore?: (opts: { host: HostPort; env?: NodeJS.ProcessEnv; log?: Logger; folderTrust?: 'ask' | 'all'; dataDir?: string; secrets?: SecretStore }) => Promise<ServeCore>;
+  createCore?: (opts: { host: HostPort; env?: NodeJS.ProcessEnv; log?: Logger; folderTrust?: 'ask' | 'all'; dataDir?: string; secrets?: SecretStore; backgroundWorker?: WorkerCommand }) => Promise<ServeCore>;
 }
 
 const DEFAULT_HOST = '127.0.0.1';
@@ -118,7 +121,7 @@ export async function runServe(opts: ServeOptions, deps: ServeDeps = {}): Promis
     const make = deps.createCore ?? ((o) => createCore(o));
     // A key typed on the first screen is kept on this machine, like the desktop app keeps it.
     const dataDir = defaultDataDir({ env });
-    core = await make({ host: createWebHostPort(), env, log, folderTrust: opts.trustFolder ? 'all' : 'ask', dataDir, secrets: createFileSecretStore({ dataDir }) });
+    core = await make({ host: createWebHostPort(), env, log, folderTrust: opts.trustFolder ? 'all' : 'ask', dataDir, secrets: createFileSecretStore({ dataDir }), ...(opts.backgroundWorker ? { backgroundWorker: opts.backgroundWorker } : {}) });
   } catch (e) {
     return fail(`could not start: ${e instanceof Error ? e.message : String(e)}`);
   }

@@ -18,6 +18,10 @@ import { windowTitle } from './inbox/window-title';
 import { AlwaysNotice } from './permissions/AlwaysNotice';
 import { SandboxNotices } from './sandbox/SandboxNotices';
 import { ApprovalDialog } from './permissions/ApprovalDialog';
+import { BackgroundButton } from './background/BackgroundButton';
+import { BackgroundPane } from './background/BackgroundPane';
+import { NewTaskDialog } from './background/NewTaskDialog';
+import { useRevealFromTray } from './background/use-reveal';
 import { McpButton } from './mcp/McpButton';
 import { McpPane } from './mcp/McpPane';
 import { McpQuestions } from './mcp/McpQuestion';
@@ -35,7 +39,7 @@ import { TrustDialog } from './trust/TrustDialog';
 import './styles/app.css';
 import './tools/Tools.css';
 
-type SidePane = 'changes' | 'rules' | 'processes' | 'mcp' | 'terminal';
+type SidePane = 'changes' | 'rules' | 'processes' | 'mcp' | 'terminal' | 'background';
 
 // xterm.js loads when the terminal pane first opens, not with the window.
 const TerminalPane = lazy(() => import('./terminal/TerminalPane').then((m) => ({ default: m.TerminalPane })));
@@ -56,6 +60,7 @@ export function App(): ReactNode {
   const inbox = useInbox();
   const waiting = useTools((s) => s.permissions.length);
   const terminalStore = useTerminalStore();
+  const reveal = useRevealFromTray(inbox);
 
   // The window/tab title names the project, so several windows can be told apart, and counts approvals waiting.
   useEffect(() => {
@@ -76,6 +81,7 @@ export function App(): ReactNode {
         <Header />
         <Banners />
         <Welcome />
+        <NewTaskDialog />
       </div>
     );
   }
@@ -98,6 +104,7 @@ export function App(): ReactNode {
               <ProcessesButton open={pane === 'processes'} onToggle={toggle('processes')} />
               <McpButton open={pane === 'mcp'} onToggle={toggle('mcp')} />
               <TerminalButton open={pane === 'terminal'} onToggle={toggle('terminal')} />
+              <BackgroundButton open={pane === 'background'} onToggle={toggle('background')} />
             </>
           }
         />
@@ -131,8 +138,10 @@ export function App(): ReactNode {
             <TerminalPane onClose={close} />
           </Suspense>
         )}
+        {pane === 'background' && <BackgroundPane onClose={close} onShowConversation={reveal.conversation} onReview={reveal.task} />}
         {inbox.open && <InboxPanel onClose={inbox.close} onReview={inbox.review} reviewing={inbox.reviewId !== null} />}
         <TrustDialog />
+        <NewTaskDialog />
       </div>
     </ViewEnvContext.Provider>
   );

@@ -23,6 +23,7 @@ import { sandboxEvents, sandboxInvoke } from './sandbox-contract';
 import { mcpEvents, mcpInvoke } from './mcp-contract';
 import { tasksEvents, tasksInvoke } from './tasks-contract';
 import { taskListInvoke } from './task-list-contract';
+import { backgroundEvents, backgroundInvoke } from './background-contract';
 import { terminalEvents, terminalInvoke } from './terminal-contract';
 
 const empty = z.strictObject({});
@@ -207,6 +208,7 @@ export const invokeContract = {
   },
   ...tasksInvoke,
   ...taskListInvoke,
+  ...backgroundInvoke,
   ...terminalInvoke,
   ...sandboxInvoke,
   ...mcpInvoke,
@@ -227,6 +229,7 @@ export const eventContract = {
   /** The open folder's configuration is not (or no longer) trusted: the trust dialog asks. */
   'project:trust': TrustStatus,
   ...tasksEvents,
+  ...backgroundEvents,
   ...terminalEvents,
   ...sandboxEvents,
   ...mcpEvents,

@@ -33,6 +33,8 @@ export const RequestOrigin = z.object({
   kind: z.enum(['session', 'subagent', 'task']),
   /** What a person calls it: the conversation's title, "Explore agent", the task's name. */
   label: z.string(),
+  /** A background task's folder in short ("~/proj"), so the inbox says where it runs. */
+  where: z.string().max(4096).optional(),
 });
 export type RequestOrigin = z.infer<typeof RequestOrigin>;
 

@@ -104,6 +104,7 @@ describe('where a request comes from', () => {
     ['a subagent of a known conversation', { origin: { kind: 'subagent', label: 'Explore agent' } }, 'Explore agent in “Fix the cart”'],
     ['a subagent alone', { sessionId: 'zz', origin: { kind: 'subagent', label: 'Explore agent' } }, 'Explore agent'],
     ['a background task', { sessionId: 'task-1', origin: { kind: 'task', label: 'Nightly build' } }, 'Background task “Nightly build”'],
+    ['a background task with its folder (issue 18 item 6)', { sessionId: 'task-2', origin: { kind: 'task', label: 'nightly deps', where: '~/proj' } }, 'Background task “nightly deps” in ~/proj'],
   ];
   it.each(rows)('%s', (_name, over, words) => {
     expect(sourceWords(read('/x', over), ctx.sessionTitle)).toBe(words);

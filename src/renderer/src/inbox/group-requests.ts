@@ -104,7 +104,7 @@ export function sourceWords(request: PermissionRequestView, sessionTitle: GroupC
     const name = title || origin?.label.trim();
     return name ? `Conversation “${name}”` : 'A conversation';
   }
-  if (origin.kind === 'task') return `Background task “${origin.label.trim() || 'untitled'}”`;
+  if (origin.kind === 'task') return `Background task “${origin.label.trim() || 'untitled'}”${origin.where ? ` in ${origin.where}` : ''}`;
   const agent = origin.label.trim() || 'A helper agent';
   return title ? `${agent} in “${title}”` : agent;
 }

@@ -67,7 +67,7 @@ function fromWords(request: PermissionRequestView, fromOther: string | null, now
   const origin = request.origin;
   const expiry = expiryWords(request.expiresAt ?? null, now);
   const until = expiry ? ` ${expiry} if you do not answer.` : '';
-  if (origin?.kind === 'task') return `From the background task “${origin.label}”.${until}`;
+  if (origin?.kind === 'task') return `From the background task “${origin.label}”${origin.where ? ` in ${origin.where}` : ''}.${until}`;
   if (origin?.kind === 'subagent') return `From the helper agent “${origin.label}”${fromOther ? ` in the conversation “${fromOther}”` : ''}.${until}`;
   return fromOther ? `From the conversation “${fromOther}”${until ? `.${until}` : ''}` : until.trim() || null;
 }

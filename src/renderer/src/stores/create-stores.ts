@@ -17,6 +17,7 @@ import { createCommandsStore, type CommandsStore } from '../commands/commands-st
 import { createMcpStore, type McpStore } from '../mcp/mcp-store';
 import { createTaskListStore, type TaskListStore } from '../todos/task-list-store';
 import { rememberedSession, rememberSession } from '../util/remembered-session';
+import { createBackgroundStore, type BackgroundStore } from '../background/background-store';
 
 export interface Stores {
   app: AppStore;
@@ -44,6 +45,8 @@ export interface Stores {
   mcp: McpStore;
   /** The open conversation's task list, for the to-do panel (issue 18 items 3, 4). */
   taskList: TaskListStore;
+  /** Background tasks of the project, the new-task dialog, and what the tray asked to show (DK3). */
+  background: BackgroundStore;
   /** Load app:init (and the session list); safe to call again. */
   start(): Promise<void>;
   dispose(): void;
@@ -67,6 +70,7 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
         commands.getState().reset();
         mcp.getState().reset();
         taskList.getState().reset();
+        background.getState().reset();
       }
       if (init.project) {
         // Before anything of the folder runs, the person is asked whether it is to be trusted.
@@ -86,12 +90,14 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
         void processes.getState().load();
         void sandbox.getState().loadStatus();
         void mcp.getState().load();
+        void background.getState().load();
       }
     },
   });
   const processes = createProcessesStore(bridge);
   const sandbox = createSandboxStore(bridge);
   const mcp = createMcpStore(bridge);
+  const background = createBackgroundStore(bridge, { onConversationChanged: () => void sessions?.getState().refresh() });
   const notify = (banner: Omit<Banner, 'id'>): void => app.getState().pushBanner(banner);
   const schedule = options.schedule ? { schedule: options.schedule } : {};
   const tools = createToolsStore(bridge, { notify, ...schedule });
@@ -136,6 +142,11 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
   const offMcp = bridge.on('mcp:changed', ({ servers }) => mcp.getState().handleChanged(servers));
   const offQuestion = bridge.on('mcp:elicitation', (question) => mcp.getState().handleQuestion(question));
   const offQuestionClosed = bridge.on('mcp:elicitation-closed', ({ id }) => mcp.getState().handleQuestionClosed(id));
+  const offBackground = [
+    bridge.on('background:changed', ({ task }) => background.getState().handleChanged(task)),
+    bridge.on('background:new-task', () => background.getState().openDialog()),
+    bridge.on('background:show', (reveal) => background.getState().setReveal(reveal)),
+  ];
   const offNotice = bridge.on('app:notice', (notice) => app.getState().pushBanner({ level: notice.level, message: notice.message }));
   const offConnection = bridge.onConnection((state) => {
     const wasDown = app.getState().connection !== 'open';
@@ -172,6 +183,7 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
     commands,
     mcp,
     taskList,
+    background,
     async start() {
       await app.getState().load();
     },
@@ -185,6 +197,7 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
       offQuestionClosed();
       offTrust();
       offConnection();
+      for (const off of offBackground) off();
       terminal.dispose();
     },
   };

@@ -16,6 +16,7 @@ import type { ModeState } from '../mode/mode-store';
 import type { CommandsState } from '../commands/commands-store';
 import type { McpState } from '../mcp/mcp-store';
 import type { TaskListState } from '../todos/task-list-store';
+import type { BackgroundState, BackgroundStore } from '../background/background-store';
 
 const StoresContext = createContext<Stores | null>(null);
 
@@ -37,6 +38,12 @@ export function useCommands<T>(selector: (state: CommandsState) => T): T {
 }
 export function useMode<T>(selector: (state: ModeState) => T): T {
   return useStore(useStores().mode, selector);
+}
+export function useBackground<T>(selector: (state: BackgroundState) => T): T {
+  return useStore(useStores().background, selector);
+}
+export function useBackgroundStore(): BackgroundStore {
+  return useStores().background;
 }
 export function useApp<T>(selector: (state: AppState) => T): T {
   return useStore(useStores().app, selector);

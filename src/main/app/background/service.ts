@@ -1,0 +1,139 @@
+// The background-task service every host composes (DK3, issue 18 items 5–6): start, list, stop over the
+// task hosts (local now; remote later), and a watch that publishes what changes — each task's new view
+// as `background:changed` to its project's windows and to listeners (the tray), and each request a task
+// waits on as the same `permission_request` / `permission_resolved` session events a conversation's
+// use, so the approval inbox, the badge and the notifications need nothing of their own.
+import { isEnded, type BackgroundTaskSpecParsed, type BackgroundTaskView } from '../../../shared/background-tasks';
+import type { PermissionReplyInput, PermissionRequestView } from '../../../shared/permissions/request';
+import type { Logger } from '../../base/log';
+import type { EventBus } from '../ports';
+import type { BackgroundTaskHost, StartOptions, StopResult, TaskApproval } from './host';
+
+export interface BackgroundTasks {
+  start(spec: BackgroundTaskSpecParsed, opts?: StartOptions): Promise<BackgroundTaskView>;
+  /** Every task, newest first. */
+  list(): Promise<BackgroundTaskView[]>;
+  stop(id: string): Promise<StopResult>;
+  /** The requests of this project's tasks waiting for a person. */
+  pending(projectDir: string): Promise<PermissionRequestView[]>;
+  /** A person's answer to a task's request; false when no task waits on it. */
+  reply(projectDir: string, reply: PermissionReplyInput): Promise<boolean>;
+  /** Whether a task still running works in this conversation (its window must not write to it meanwhile). */
+  runsSession(sessionId: string): Promise<boolean>;
+  /** Called with every task after each change the watch sees. */
+  subscribe(listener: (tasks: BackgroundTaskView[]) => void): () => void;
+  /** Looks once now (the watch also looks every `pollMs`). */
+  refresh(): Promise<void>;
+  dispose(): void;
+}
+
+export interface BackgroundServiceOptions {
+  hosts: BackgroundTaskHost[];
+  bus: EventBus;
+  log: Logger;
+  /** How often the watch looks at the tasks' files (ms); 0 = only on refresh(). */
+  pollMs?: number;
+}
+
+export function createBackgroundTasks(opts: BackgroundServiceOptions): BackgroundTasks {
+  const { hosts, bus, log } = opts;
+  const listeners = new Set<(tasks: BackgroundTaskView[]) => void>();
+  /** What was last published, per task (its JSON) and per request. */
+  const seen = new Map<string, string>();
+  const asked = new Map<string, TaskApproval>();
+  let scanning: Promise<void> | null = null;
+  let again = false;
+  let disposed = false;
+
+  const allApprovals = async (): Promise<TaskApproval[]> => (await Promise.all(hosts.map((h) => h.approvals()))).flat();
+  const hostOf = async (id: string): Promise<BackgroundTaskHost | null> => {
+    for (const h of hosts) if ((await h.list()).some((t) => t.id === id)) return h;
+    return null;
+  };
+
+  async function scan(): Promise<void> {
+    const tasks = (await Promise.all(hosts.map((h) => h.list()))).flat().sort((a, b) => b.createdAt - a.createdAt);
+    let changed = false;
+    for (const t of tasks) {
+      const json = JSON.stringify(t);
+      if (seen.get(t.id) === json) continue;
+      seen.set(t.id, json);
+      changed = true;
+      bus.publish('background:changed', { task: t }, { projectDir: t.projectDir });
+    }
+    const approvals = await allApprovals();
+    const now = new Map(approvals.map((a) => [a.request.requestId, a]));
+    for (const [id, a] of now) {
+      if (asked.has(id)) continue;
+      asked.set(id, a);
+      bus.publish('session:event', { type: 'permission_request', sessionId: a.request.sessionId, request: a.request }, { projectDir: a.projectDir });
+    }
+    for (const [id, a] of asked) {
+      if (now.has(id)) continue;
+      asked.delete(id);
+      // The inbox drops it; the task's own record says whether it was allowed, denied or expired.
+      bus.publish('session:event', { type: 'permission_resolved', sessionId: a.request.sessionId, requestId: id, decision: 'cancelled' }, { projectDir: a.projectDir });
+    }
+    if (changed) for (const l of listeners) l(tasks);
+  }
+
+  function refresh(): Promise<void> {
+    if (scanning) {
+      again = true;
+      return scanning;
+    }
+    scanning = scan()
+      .catch((err: unknown) => log.warn('background tasks: could not read the tasks', err))
+      .finally(() => {
+        scanning = null;
+        if (again && !disposed) {
+          again = false;
+          void refresh();
+        }
+      });
+    return scanning;
+  }
+
+  const timer = opts.pollMs ? setInterval(() => void refresh(), opts.pollMs) : null;
+  timer?.unref?.();
+
+  return {
+    async start(spec, startOpts) {
+      const task = await hosts[0]!.start(spec, startOpts);
+      void refresh();
+      return task;
+    },
+    async list() {
+      return (await Promise.all(hosts.map((h) => h.list()))).flat().sort((a, b) => b.createdAt - a.createdAt);
+    },
+    async stop(id) {
+      const host = await hostOf(id);
+      if (!host) return { outcome: 'not_found' };
+      const result = await host.stop(id);
+      void refresh();
+      return result;
+    },
+    async pending(projectDir) {
+      return (await allApprovals()).filter((a) => a.projectDir === projectDir).map((a) => a.request);
+    },
+    async reply(projectDir, reply) {
+      const a = (await allApprovals()).find((x) => x.request.requestId === reply.requestId && x.projectDir === projectDir);
+      if (!a) return false;
+      for (const h of hosts) if (await h.reply(a.taskId, reply)) return true;
+      return false;
+    },
+    async runsSession(sessionId) {
+      return (await Promise.all(hosts.map((h) => h.list()))).flat().some((t) => t.sessionId === sessionId && !isEnded(t.status));
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    refresh,
+    dispose() {
+      disposed = true;
+      if (timer) clearInterval(timer);
+      listeners.clear();
+    },
+  };
+}
