@@ -3,6 +3,7 @@ import type { SandboxPolicy } from '../../sandbox/policy';
 import type { z } from 'zod';
 import type { ProposedFileChange } from '../../../shared/tools/edit';
 import type { CommandExplanation, CommandWarning } from '../../../shared/permissions/command-explanation';
+import type { RequestDescription } from '../../../shared/permissions/request-description';
 import type { TargetSpec, ToolKind } from '../../../shared/tools/traits';
 import type { WorkingFolder } from '../../../shared/working-folder';
 import type { ToolProgress } from '../../../shared/tools/tool-call';
@@ -192,6 +193,11 @@ export interface ToolDef<Input = unknown, Output = unknown, P extends ToolProgre
   describeChange?(input: Input, ctx: ToolUseContext): Promise<ProposedFileChange | null>;
   /** What a command-running call would do, part by part, for the approval window (BA9, DK4). */
   describeCommand?(input: Input, ctx: ToolUseContext): Promise<CommandExplanation | null>;
+  /**
+   * The approval in the tool's own words (its question, summary and facts: Config's setting, old and new
+   * value and file), in place of its request kind's; null = the kind's words.
+   */
+  describeRequest?(input: Input, ctx: ToolUseContext): Promise<RequestDescription | null>;
   /** Specific warnings of what the call may destroy or expose (BA9); a tool with any is destructive. */
   warnings?(input: Input): CommandWarning[];
   /**

@@ -1,13 +1,15 @@
 // The tool's kind → the approval dialog's request kind (exec, edit, read, fetch, mcp), or a tool's own
 // form (questions, a plan). A new kind = one component in kinds/ and one line below; any other tool
 // gets the generic kind. The kind comes with the request (ToolDef.kind); a rule's tool name is read
-// as Claude Code's vocabulary says.
+// as Claude Code's vocabulary says. A tool that describes its own approval (request.described) gets
+// its own question, summary and facts over its kind.
 import type { PermissionRequestView } from '../../../shared/permissions/request';
 import { parseRule } from '../../../shared/permissions/rule';
 import type { ToolKind } from '../../../shared/tools/traits';
 import { editRequest } from './kinds/EditRequest';
 import { execRequest } from './kinds/ExecRequest';
 import { fetchRequest } from './kinds/FetchRequest';
+import { describedRequest } from './kinds/DescribedRequest';
 import { genericRequest } from './kinds/GenericRequest';
 import { mcpRequest } from './kinds/McpRequest';
 import { planRequest } from './kinds/PlanRequest';
@@ -33,7 +35,8 @@ const ownKinds: Record<string, RequestKind> = {
 };
 
 export function requestKindFor(request: PermissionRequestView): RequestKind {
-  return (Object.hasOwn(ownKinds, request.toolName) ? ownKinds[request.toolName] : undefined) ?? kinds[requestKind(request)];
+  const kind = (Object.hasOwn(ownKinds, request.toolName) ? ownKinds[request.toolName] : undefined) ?? kinds[requestKind(request)];
+  return request.described && !kind.Form ? describedRequest(kind, request.described) : kind;
 }
 
 /** The request kind whose words describe rules of this tool name. */
