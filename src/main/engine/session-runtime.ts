@@ -21,6 +21,8 @@ import { createSideQuery } from './tools/side-query';
 import type { ModelAccess } from '../model/access';
 import type { SubagentModels } from './subagent/host';
 import { sidechainDir } from './subagent/sidechain';
+import type { AppSettings } from '../settings/app-settings';
+import { createSettingsPort } from './tools/settings-port';
 
 export type NoticeLevel = 'info' | 'warn' | 'error';
 
@@ -60,6 +62,8 @@ export interface RuntimeFactoryOptions {
   model?: ModelAccess;
   /** The app's MCP servers: a session offers its project's tools (absent: no MCP tools). */
   mcp?: McpHub;
+  /** Agent Desk's own settings, which a tool may change (Config); absent, with `model`: no tool can. */
+  appSettings?: AppSettings;
 }
 
 export function toolResultsDir(dataDir: string, projectDir: string, sessionId: string): string {
@@ -128,6 +132,7 @@ export function createSessionRuntimeFactory(opts: RuntimeFactoryOptions): Sessio
       ...(origin?.().kind === 'task' ? { approvalTimeoutMs: taskTimeoutMs } : {}),
       ...(opts.model ? { sideQuery: createSideQuery({ model: opts.model, envs: () => [opts.env, settings().env] }) } : {}),
       ...(opts.mcp ? { mcpTools: () => mcpToolsOf(opts.mcp!.forProject(projectDir)) } : {}),
+      ...(opts.appSettings && opts.model ? { settingsPort: createSettingsPort({ app: opts.appSettings, model: opts.model, env: opts.env, claude: settings }) } : {}),
     });
     return {
       tools,

@@ -39,6 +39,7 @@ import { createPermissionReplies } from './permission-replies';
 import { createSessionModeState } from './session-mode';
 import { createWorkingFolderState } from './working-folder';
 import type { WorkingFolder } from '../../../shared/working-folder';
+import type { SettingsPort } from '../../tools/core/settings-port';
 
 export interface ToolRuntimeOptions {
   sessionId: string;
@@ -68,6 +69,8 @@ export interface ToolRuntimeOptions {
   sideQuery?: SideQuery;
   /** The MCP suffix of the pool (MC1): the project's connected servers' tools, read at each request. */
   mcpTools?: () => readonly AnyTool[];
+  /** Settings tools may read and change (Config); absent: none. */
+  settingsPort?: SettingsPort;
   /** What subagents need (the Agent tool, AG7): the model, and where their transcripts go. Absent: none. */
   subagents?: { models: SubagentModels; sidechainDir: string; hooks?: SubagentHooks };
 }
@@ -179,6 +182,7 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
       permissionMode: modePort,
       workingFolder: folders.port,
       ...(opts.sideQuery ? { sideQuery: opts.sideQuery } : {}),
+      ...(opts.settingsPort ? { settings: opts.settingsPort } : {}),
     };
     return modifiers.reduce((ctx, m) => {
       try {

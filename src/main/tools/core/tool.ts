@@ -14,6 +14,7 @@ import type { BackgroundRequests } from './backgrounding';
 import type { DeferredToolState } from './deferred';
 import type { SubagentHost } from './subagents';
 import type { SideQuery } from './side-query';
+import type { SettingsPort } from './settings-port';
 
 /** JSON Schema as sent to the API (`input_schema`). */
 export type ToolInputJSONSchema = { type: 'object'; properties?: Record<string, unknown>; required?: string[]; [k: string]: unknown };
@@ -88,6 +89,8 @@ export interface ToolUseContext {
   permissionMode?: SessionModePort;
   /** Where the session works, which a tool may move for the calls that follow (EnterWorktree); absent = fixed. */
   workingFolder?: WorkingFolderPort;
+  /** Settings a tool may read and change (Config); absent = none. */
+  settings?: SettingsPort;
 }
 
 /**
