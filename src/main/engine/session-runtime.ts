@@ -132,7 +132,7 @@ export function createSessionRuntimeFactory(opts: RuntimeFactoryOptions): Sessio
       ...(origin?.().kind === 'task' ? { approvalTimeoutMs: taskTimeoutMs } : {}),
       ...(opts.model ? { sideQuery: createSideQuery({ model: opts.model, envs: () => [opts.env, settings().env] }) } : {}),
       ...(opts.mcp ? { mcpTools: () => mcpToolsOf(opts.mcp!.forProject(projectDir)) } : {}),
-      ...(opts.appSettings && opts.model ? { settingsPort: createSettingsPort({ app: opts.appSettings, model: opts.model, env: opts.env, claude: settings }) } : {}),
+      ...(opts.appSettings && opts.model ? { settingsPort: createSettingsPort({ app: opts.appSettings, model: opts.model, env: opts.env, claude: settings, refresh: () => opts.settings.refresh(projectDir) }) } : {}),
     });
     return {
       tools,

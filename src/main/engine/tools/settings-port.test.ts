@@ -14,10 +14,11 @@ let dir: string;
 beforeEach(async () => void (dir = await mkdtemp(path.join(os.tmpdir(), 'agent-desk-settings-port-'))));
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
+let refreshed = 0;
 async function port(env: Record<string, string> = {}) {
   const { settings: app } = await createAppSettings(path.join(dir, 'data', 'settings.json'));
   const model = createModelAccess({ env, settings: () => app.current(), canStoreKey: false });
-  return createSettingsPort({ app, model, env: { HOME: path.join(dir, 'home'), ...env }, claude: () => EMPTY_CLAUDE_SETTINGS });
+  return createSettingsPort({ app, model, env: { HOME: path.join(dir, 'home'), ...env }, claude: () => EMPTY_CLAUDE_SETTINGS, refresh: () => void refreshed++ });
 }
 
 describe('the settings port', () => {
@@ -51,5 +52,7 @@ describe('the settings port', () => {
     await p.write('user', ['permissions', 'defaultMode'], 'acceptEdits');
     expect(JSON.parse(await readFile(f, 'utf8'))).toEqual({ theme: 'dark', permissions: { defaultMode: 'acceptEdits' } });
     expect(await p.read('user', ['permissions', 'defaultMode'])).toBe('acceptEdits');
+    // The project's settings are read again at the next look, so the change counts at once.
+    expect(refreshed).toBe(2);
   });
 });

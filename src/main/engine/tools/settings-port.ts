@@ -1,6 +1,6 @@
 // A session's settings port (Config): Agent Desk's own settings through the app's store (read again at
-// once after a change) and Claude Code's user file, whose change the project's settings snapshot sees
-// at the next look; the model the next message uses and what decides it.
+// once after a change) and Claude Code's user file, after whose change the project's settings are read
+// again at the next look; the model the next message uses and what decides it.
 import type { ModelAccess } from '../../model/access';
 import type { AppSettings } from '../../settings/app-settings';
 import type { ClaudeSettings } from '../../settings/claude-settings';
@@ -14,6 +14,8 @@ export function createSettingsPort(opts: {
   model: ModelAccess;
   env: Readonly<Record<string, string | undefined>>;
   claude: () => ClaudeSettings;
+  /** The project's settings are read again at the next look (a Claude Code file just changed). */
+  refresh?: () => void;
 }): SettingsPort {
   const file = (store: SettingsStore): string | null => (store === 'app' ? opts.app.file : userSettingsPath(opts.env));
   const fileOf = (store: SettingsStore): string => {
@@ -32,8 +34,10 @@ export function createSettingsPort(opts: {
     },
     async write(store, keyPath, value) {
       const f = fileOf(store);
-      if (store === 'user') await setSettingsKey(f, keyPath, value);
-      else if (keyPath.length === 1) await opts.app.set(keyPath[0]!, value);
+      if (store === 'user') {
+        await setSettingsKey(f, keyPath, value);
+        opts.refresh?.();
+      } else if (keyPath.length === 1) await opts.app.set(keyPath[0]!, value);
       else throw new Error("Agent Desk's own settings have no nested keys.");
       return f;
     },
