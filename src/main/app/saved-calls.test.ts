@@ -36,7 +36,7 @@ afterEach(() => rm(dataDir, { recursive: true, force: true }));
 
 const runtime: SessionRuntimeFactory = (init) => {
   publishers.push(init.publish);
-  const tools = { views: () => live, pendingPermissions: () => [], mode: () => 'default' } as unknown as ToolRuntime;
+  const tools = { views: () => live, pendingPermissions: () => [], mode: () => 'default', workingFolder: () => null } as unknown as ToolRuntime;
   return { tools, notify() {} };
 };
 
