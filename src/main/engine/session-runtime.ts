@@ -22,6 +22,7 @@ import type { ModelAccess } from '../model/access';
 import type { SubagentModels } from './subagent/host';
 import { sidechainDir } from './subagent/sidechain';
 import type { AppSettings } from '../settings/app-settings';
+import type { WorkingFolder } from '../../shared/working-folder';
 import { createSettingsPort } from './tools/settings-port';
 
 export type NoticeLevel = 'info' | 'warn' | 'error';
@@ -43,6 +44,8 @@ export interface SessionRuntimeInit {
   origin?: () => RequestOrigin;
   /** The model for subagents (the Agent tool); absent: this session cannot start any. */
   subagentModels?: SubagentModels;
+  /** Where a reopened session last worked (a worktree that still exists); absent: the project folder. */
+  workingFolder?: WorkingFolder | null;
 }
 
 export type SessionRuntimeFactory = (init: SessionRuntimeInit) => SessionRuntime;
@@ -77,7 +80,7 @@ export function transcriptPath(dataDir: string, projectDir: string, sessionId: s
 export function createSessionRuntimeFactory(opts: RuntimeFactoryOptions): SessionRuntimeFactory {
   // Read once per engine, so a bad value warns once.
   const taskTimeoutMs = taskApprovalTimeoutMs(opts.env, opts.log);
-  return ({ sessionId, projectDir, publish, origin, subagentModels }) => {
+  return ({ sessionId, projectDir, publish, origin, subagentModels, workingFolder }) => {
     const settings = () => opts.settings.current(projectDir);
     const notify = (level: NoticeLevel, message: string) => opts.notify(projectDir, level, message);
     let tools: ToolRuntime | undefined;
@@ -127,6 +130,7 @@ export function createSessionRuntimeFactory(opts: RuntimeFactoryOptions): Sessio
       now: opts.now,
       newId: opts.newId,
       ...(origin ? { origin } : {}),
+      ...(workingFolder ? { workingFolder } : {}),
       ...(subagentModels ? { subagents: { models: subagentModels, sidechainDir: sidechainDir(transcriptPath(opts.dataDir, projectDir, sessionId)), hooks } } : {}),
       // A background task has nobody watching: its requests turn into denials after a while.
       ...(origin?.().kind === 'task' ? { approvalTimeoutMs: taskTimeoutMs } : {}),

@@ -28,6 +28,7 @@ import type { SessionRuntime } from './session-runtime';
 import { runTurn, type TurnHost } from './session-turn';
 import type { SessionDeps, TurnOptions, TurnOutcome } from './session-types';
 import { removeUnfinishedWrites } from './unfinished-writes';
+import { reopenedWorkingFolder } from './reopen-working-folder';
 import { addTotals, callTotals, totalsOf } from './usage';
 import type { WorkingFolder } from '../../shared/working-folder';
 
@@ -57,7 +58,7 @@ export class Session {
 
   constructor(
     private readonly deps: SessionDeps,
-    init: { id: string; projectDir: string; createdAt: number; title?: string; messages?: Message[]; calls?: ToolCallView[]; persisted?: boolean; origin?: RequestOrigin },
+    init: { id: string; projectDir: string; createdAt: number; title?: string; messages?: Message[]; calls?: ToolCallView[]; persisted?: boolean; origin?: RequestOrigin; workingFolder?: WorkingFolder | null },
   ) {
     this.id = init.id;
     this.projectDir = init.projectDir;
@@ -88,6 +89,7 @@ export class Session {
           client: (model) => deps.model.client(deps.model.config(model)),
           retry: deps.retry,
         },
+        ...(init.workingFolder ? { workingFolder: init.workingFolder } : {}),
       }) ?? null;
     this.hooks = new SessionHooks({
       sessionId: this.id,
@@ -118,14 +120,19 @@ export class Session {
     });
   }
 
-  static fromStored(deps: SessionDeps, stored: StoredSession, projectDir: string): Session {
-    return new Session(deps, { id: stored.meta.id, projectDir, createdAt: stored.meta.createdAt, title: stored.meta.title, messages: stored.messages, calls: stored.calls, persisted: true });
+  static fromStored(deps: SessionDeps, stored: StoredSession, projectDir: string, workingFolder?: WorkingFolder | null): Session {
+    return new Session(deps, { id: stored.meta.id, projectDir, createdAt: stored.meta.createdAt, title: stored.meta.title, messages: stored.messages, calls: stored.calls, persisted: true, workingFolder });
   }
 
-  /** A saved session, after removing what its interrupted turns' unfinished writes left (their temp files). */
+  /** A saved session, its interrupted turns' temp files removed, back in its worktree (or told why not). */
   static async restore(deps: SessionDeps, stored: StoredSession, projectDir: string): Promise<Session> {
     await removeUnfinishedWrites(stored.interrupted ?? [], projectDir, deps.log);
-    return Session.fromStored(deps, stored, projectDir);
+    const reopened = reopenedWorkingFolder(stored.workingFolder);
+    const session = Session.fromStored(deps, stored, projectDir, reopened.folder);
+    if (!reopened.notice) return session;
+    session.persistence.workingFolder(null);
+    session.runtime?.notify('warn', reopened.notice);
+    return session;
   }
 
   /** Who waits on this session's permission requests: the conversation by its title, or the task. */
@@ -300,6 +307,7 @@ export class Session {
 
   private publish(e: SessionEventBody): void {
     if (e.type === 'tool_call' && isTerminal(e.call.state) && e.call.kind === 'edit') this.persistence.keepCall(e.call);
+    if (e.type === 'working_folder') this.persistence.workingFolder(e.folder);
     this.deps.publish({ ...e, sessionId: this.id } as SessionEvent);
   }
 

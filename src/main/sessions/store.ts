@@ -6,12 +6,14 @@
 // (`tool_result`), so a turn a crash cut short is rebuilt on load (recover.ts). Reading skips a bad line
 // (a crash mid-write, a hand edit) with a warning and keeps the rest, and skips lines of a type it does
 // not know (a newer version's); a file without a valid meta line is left out. A `title` line renames
-// the session (the last one wins); a removed session waits in the folder's `.trash` until restored or
+// the session (the last one wins), a `working_folder` line says where it works (a worktree; the last
+// one wins); a removed session waits in the folder's `.trash` until restored or
 // a week old. Strings of 64 KB and more are kept once, beside the file (blobs.ts).
 import { open, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { ToolCallView } from '../../shared/tools/tool-call';
+import { WorkingFolder } from '../../shared/working-folder';
 import { ContentBlock, Message, RunStop, ToolResultBlock, type SessionSummary } from '../../shared/transcript';
 import type { Logger } from '../base/log';
 import { sessionsDir } from '../base/data-paths';
@@ -38,10 +40,12 @@ const TurnEndLine = z.object({ type: z.literal('turn_end'), turnId: z.string(), 
 const TurnStopped = z.object({ messageId: z.string(), stop: RunStop });
 export const SESSION_TITLE_MAX = 200;
 const TitleLine = z.object({ type: z.literal('title'), title: z.string().max(SESSION_TITLE_MAX), at: z.number() });
-const LINE_SCHEMAS = { message: MessageLine, tool_call: ToolCallLine, turn_start: TurnStartLine, reply_blocks: ReplyBlocksLine, tool_result: ToolResultLine, turn_end: TurnEndLine, title: TitleLine } as const;
+/** Where the session works from then on (a worktree; null = the project folder again): the last one wins. */
+const WorkingFolderLine = z.object({ type: z.literal('working_folder'), folder: WorkingFolder.nullable(), at: z.number() });
+const LINE_SCHEMAS = { message: MessageLine, tool_call: ToolCallLine, turn_start: TurnStartLine, reply_blocks: ReplyBlocksLine, tool_result: ToolResultLine, turn_end: TurnEndLine, title: TitleLine, working_folder: WorkingFolderLine } as const;
 
 /** One line after the meta line, as the writer hands it over. */
-export type SessionLine = LogEntry | { type: 'tool_call'; call: ToolCallView } | z.infer<typeof TitleLine>;
+export type SessionLine = LogEntry | { type: 'tool_call'; call: ToolCallView } | z.infer<typeof TitleLine> | z.infer<typeof WorkingFolderLine>;
 
 /** How long a removed session can be restored. */
 export const TRASH_KEEP_MS = 7 * 24 * 3600 * 1000;
@@ -54,6 +58,8 @@ export interface StoredSession {
   calls: ToolCallView[];
   /** Turns the app never finished (a crash, a kill), oldest first; absent when there are none. */
   interrupted?: InterruptedTurn[];
+  /** Where the session last worked when a tool had moved it (a worktree); absent = it never moved. */
+  workingFolder?: WorkingFolder | null;
 }
 
 /** What one append writes: the meta line (a session new on disk), then `lines` in order, then messages, then call snapshots. */
@@ -101,6 +107,7 @@ export function parseSessionFile(text: string, file: string, log?: Logger, blobs
   let meta: SessionMeta | null = null;
   const entries: LogEntry[] = [];
   const calls = new Map<string, ToolCallView>();
+  let workingFolder: WorkingFolder | null | undefined;
   for (const [i, line] of lines.entries()) {
     if (line.trim() === '') continue;
     let json: unknown;
@@ -135,6 +142,7 @@ export function parseSessionFile(text: string, file: string, log?: Logger, blobs
     const entry = parsed.data;
     if (entry.type === 'tool_call') calls.set(entry.call.id, entry.call);
     else if (entry.type === 'title') meta = { ...meta, title: entry.title };
+    else if (entry.type === 'working_folder') workingFolder = entry.folder;
     else if (entry.type === 'turn_end') {
       const stopped = TurnStopped.safeParse(entry.stopped);
       entries.push({ type: 'turn_end', turnId: entry.turnId, at: entry.at, ...(stopped.success ? { stopped: stopped.data } : {}) });
@@ -142,7 +150,7 @@ export function parseSessionFile(text: string, file: string, log?: Logger, blobs
   }
   if (!meta) return null;
   const { messages, interrupted } = recoverTranscript(entries);
-  return { meta, messages, calls: [...calls.values()], ...(interrupted.length > 0 ? { interrupted } : {}) };
+  return { meta, messages, calls: [...calls.values()], ...(interrupted.length > 0 ? { interrupted } : {}), ...(workingFolder !== undefined ? { workingFolder } : {}) };
 }
 
 /** Sessions removed more than TRASH_KEEP_MS ago are gone for good. */

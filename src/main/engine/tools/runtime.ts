@@ -69,6 +69,8 @@ export interface ToolRuntimeOptions {
   sideQuery?: SideQuery;
   /** The MCP suffix of the pool (MC1): the project's connected servers' tools, read at each request. */
   mcpTools?: () => readonly AnyTool[];
+  /** Where a reopened session last worked (a worktree that still exists); absent: the project folder. */
+  workingFolder?: WorkingFolder | null;
   /** Settings tools may read and change (Config); absent: none. */
   settingsPort?: SettingsPort;
   /** What subagents need (the Agent tool, AG7): the model, and where their transcripts go. Absent: none. */
@@ -114,7 +116,7 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
   // What the file tools have read (TL2): one per session, so Edit/Write can check freshness.
   const fileState = createFileStateCache();
   const state: SessionToolState = { cwd: opts.projectDir };
-  const folders = createWorkingFolderState({ projectDir: opts.projectDir, state, publish: opts.publish });
+  const folders = createWorkingFolderState({ projectDir: opts.projectDir, state, publish: opts.publish, initial: opts.workingFolder ?? null });
   const fromCli = cliRules(config);
   const simple = config.simple === true || simpleModeFromEnv(opts.env);
   const baseTools = config.baseTools ?? getAllBaseTools;
