@@ -39,14 +39,17 @@ export function requestKindFor(request: PermissionRequestView): RequestKind {
   return request.described && !kind.Form ? describedRequest(kind, request.described) : kind;
 }
 
-/** The request kind whose words describe rules of this tool name. */
-export function ruleKindFor(toolName: string): RequestKind {
-  return kinds[kindOfToolName(toolName)];
+/** The request kind whose words describe rules of this tool name (`kind`: the registered tool's, when known). */
+export function ruleKindFor(toolName: string, kind?: ToolKind): RequestKind {
+  return kinds[kind ?? kindOfToolName(toolName)];
 }
 
+/** What kind of tool a name is, as the app's registered tools say (undefined: Claude Code's vocabulary decides). */
+export type KindOf = (toolName: string) => ToolKind | undefined;
+
 /** A rule typed in the dialog, checked and put in words; the error says what is wrong. */
-export function describeRule(text: string): { ok: true; words: string; toolName: string } | { ok: false; error: string } {
+export function describeRule(text: string, kindOf?: KindOf): { ok: true; words: string; toolName: string } | { ok: false; error: string } {
   const parsed = parseRule(text);
   if (!parsed.ok) return { ok: false, error: parsed.error.message };
-  return { ok: true, words: ruleKindFor(parsed.value.toolName).ruleWords(parsed.value), toolName: parsed.value.toolName };
+  return { ok: true, words: ruleKindFor(parsed.value.toolName, kindOf?.(parsed.value.toolName)).ruleWords(parsed.value), toolName: parsed.value.toolName };
 }
