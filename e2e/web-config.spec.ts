@@ -41,6 +41,8 @@ test.describe('changing a setting in Chromium (issue 19)', () => {
     const card = page.getByRole('article', { name: /Changed the setting “AI model”/ });
     await expect(card).toContainText('From claude-sonnet-5 to claude-opus-4-5');
     expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ model: 'claude-opus-4-5' });
+    // The header names the model the next message uses.
+    await expect(page.getByTitle('The model that answers')).toHaveText('Model: claude-opus-4-5');
 
     await ask(page, 'Hello?');
     await expect(transcript).toContainText('Hello from the new model.');

@@ -125,7 +125,7 @@ export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
   }
 
   // Read again whenever a tool changes it (Config), so the next message uses the change.
-  const loaded = await createAppSettings(settingsFile(dataDir));
+  const loaded = await createAppSettings(settingsFile(dataDir), () => bus.publish('app:model', { model: model.model() }, { projectDir: null }));
   if (loaded.warning) notify({ level: 'warn', message: loaded.warning });
   const appSettings: AppSettings = loaded.settings;
 

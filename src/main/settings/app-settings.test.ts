@@ -24,6 +24,14 @@ describe('createAppSettings', () => {
     expect(settings.current()).toEqual({ env: { A: '1' }, later: true });
   });
 
+  it('says when a change was written and read again (the header follows the model); a refused one says nothing', async () => {
+    let changes = 0;
+    const { settings } = await createAppSettings(path.join(dir, 'settings.json'), () => void changes++);
+    await settings.set('model', 'm');
+    await expect(settings.set('model', '')).rejects.toThrow();
+    expect(changes).toBe(1);
+  });
+
   it('an empty model is refused before anything is written', async () => {
     const f = path.join(dir, 'settings.json');
     const { settings } = await createAppSettings(f);

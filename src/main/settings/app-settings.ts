@@ -12,7 +12,8 @@ export interface AppSettings {
   set(key: string, value: unknown): Promise<void>;
 }
 
-export async function createAppSettings(file: string): Promise<{ settings: AppSettings; warning?: string }> {
+/** `onChange`: after a change was written and read again (the header shows the new model). */
+export async function createAppSettings(file: string, onChange?: () => void): Promise<{ settings: AppSettings; warning?: string }> {
   const first: LoadedSettings = await loadUserSettings(file);
   let settings = first.settings;
   const store: AppSettings = {
@@ -25,6 +26,7 @@ export async function createAppSettings(file: string): Promise<{ settings: AppSe
       const again = await loadUserSettings(file);
       if (again.warning) throw new Error(again.warning);
       settings = again.settings;
+      onChange?.();
     },
   };
   return first.warning ? { settings: store, warning: first.warning } : { settings: store };

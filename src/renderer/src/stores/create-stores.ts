@@ -128,6 +128,8 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
   const offBlocked = bridge.on('sandbox:blocked', (e) => sandbox.getState().handleBlocked(e));
   const offMcp = bridge.on('mcp:changed', ({ servers }) => mcp.getState().handleChanged(servers));
   const offNotice = bridge.on('app:notice', (notice) => app.getState().pushBanner({ level: notice.level, message: notice.message }));
+  // A tool changed the model (Config): the header shows the one the next message uses.
+  const offModel = bridge.on('app:model', ({ model }) => app.setState((st) => (st.init ? { init: { ...st.init, model } } : {})));
   const offConnection = bridge.onConnection((state) => {
     const wasDown = app.getState().connection !== 'open';
     app.getState().setConnection(state);
@@ -165,6 +167,7 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
     dispose() {
       offEvent();
       offNotice();
+      offModel();
       offTasks();
       offBlocked();
       offMcp();
