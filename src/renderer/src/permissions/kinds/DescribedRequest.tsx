@@ -6,10 +6,15 @@ import type { PermissionRequestView } from '../../../../shared/permissions/reque
 import type { RequestDescription } from '../../../../shared/permissions/request-description';
 import type { RequestKind } from '../types';
 import { PlainFields } from './GenericRequest';
+import './DescribedRequest.css';
 
 export function describedRequest(base: RequestKind, described: RequestDescription): RequestKind {
   function DescribedDetails({ request }: { request: PermissionRequestView }): ReactNode {
-    return <PlainFields rows={described.details} input={request.input} />;
+    return (
+      <div className="request-details--described">
+        <PlainFields rows={described.details} input={request.input} />
+      </div>
+    );
   }
   return {
     ...base,
