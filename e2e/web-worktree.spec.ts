@@ -81,8 +81,10 @@ test.describe('worktrees in Chromium (issue 19)', () => {
     await page.getByRole('combobox', { name: 'How the assistant works' }).selectOption({ label: 'Edit files without asking' });
     await ask(page, 'Try an idea in a worktree called spike, then throw it away');
 
-    const dialog = page.getByRole('dialog');
+    const dialog = page.getByRole('dialog', { name: 'Delete the separate copy of the project, and the work in it?' });
     await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('Delete the copy “worktree-spike” and throw away 1 uncommitted file');
+    await expect(dialog.getByRole('definition').filter({ hasText: /^1 uncommitted file$/ })).toBeVisible();
     await expect(dialog).toContainText(`Remove the worktree at ${root} and its branch worktree-spike, throwing away 1 uncommitted file? This cannot be undone.`);
     await expect(dialog.getByRole('note', { name: 'Warning' })).toBeVisible();
     expect(await readFile(path.join(root, 'idea.txt'), 'utf8')).toBe('an idea\n');
