@@ -62,4 +62,39 @@ test.describe('worktrees in Chromium (issue 19)', () => {
     expect(exit).toContain('Changes in the worktree since it began (git diff --stat):\n README.md | 2 +-');
     expect(await readFile(path.join(dir, 'README.md'), 'utf8')).toBe(README);
   });
+
+  test('issue 19 removing the copy with work in it: the approval says what would be lost; allowed, the copy and its branch are gone', async ({ page, webApp }) => {
+    const dir = webApp.projectDir;
+    await writeFile(path.join(dir, 'README.md'), README);
+    git(dir, 'init', '-q', '-b', 'main');
+    git(dir, 'add', '.');
+    git(dir, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'first');
+    const root = path.join(dir, '.claude', 'worktrees', 'spike');
+    webApp.fake.push(
+      { content: [useTool('EnterWorktree', { name: 'spike' })] },
+      { content: [useTool('Write', { file_path: path.join(root, 'idea.txt'), content: 'an idea\n' })] },
+      { content: [useTool('ExitWorktree', { action: 'remove' })] },
+      { content: [{ type: 'text', text: 'You said to throw it away, so I will.' }, useTool('ExitWorktree', { action: 'remove', discard_changes: true })] },
+      say('The copy is gone; you are back in your project folder.'),
+    );
+    await page.goto(webApp.url);
+    await page.getByRole('combobox', { name: 'How the assistant works' }).selectOption({ label: 'Edit files without asking' });
+    await ask(page, 'Try an idea in a worktree called spike, then throw it away');
+
+    const dialog = page.getByRole('dialog', { name: 'Delete the separate copy of the project, and the work in it?' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('Delete the copy “worktree-spike” and throw away 1 uncommitted file');
+    await expect(dialog.getByRole('definition').filter({ hasText: /^1 uncommitted file$/ })).toBeVisible();
+    await expect(dialog).toContainText(`Remove the worktree at ${root} and its branch worktree-spike, throwing away 1 uncommitted file? This cannot be undone.`);
+    await expect(dialog.getByRole('note', { name: 'Warning' })).toBeVisible();
+    expect(await readFile(path.join(root, 'idea.txt'), 'utf8')).toBe('an idea\n');
+    await page.screenshot({ path: screenshotPath('worktree-remove-approval') });
+
+    await dialog.getByRole('button', { name: 'Allow once' }).click();
+    await expect(page.getByRole('log', { name: 'Transcript' })).toContainText('The copy is gone; you are back in your project folder.');
+    await expect(page.getByRole('status', { name: /^This conversation works on the branch/ })).toBeHidden();
+    await expect(page.getByRole('article', { name: /deleted/i }).last()).toBeVisible();
+    expect(git(dir, 'branch', '--list', 'worktree-spike')).toBe('');
+    expect(git(dir, 'worktree', 'list')).not.toContain('spike');
+  });
 });

@@ -102,4 +102,38 @@ describe('worktrees in the app (issue 19)', () => {
     expect(h.events.some((ev) => ev.type === 'working_folder' || ev.type === 'permission_request')).toBe(false);
     expect(existsSync(path.join(h.projectDir, '.claude'))).toBe(false);
   });
+
+  it('issue 19 the worktree survives a restart: a reopened conversation is back in it, on its branch; removed meanwhile, it is back in the project folder, told', async () => {
+    initRepo(h.projectDir);
+    const root = path.join(h.projectDir, '.claude', 'worktrees', 'later');
+    h.server.push({ content: [{ type: 'tool_use', id: 'toolu_in', name: 'EnterWorktree', input: { name: 'later' } }] }, { content: [{ type: 'text', text: 'In.' }] });
+    const first = await h.engine();
+    const session = await first.sessions.createSession(h.projectDir);
+    expect((await session.start('work in a worktree').done).ok).toBe(true);
+    await first.dispose();
+
+    // Restarted: back in the worktree, the branch for the header, and commands run there.
+    const second = await h.engine({ allowedTools: ['Bash(pwd)'] });
+    const opened = await second.sessions.open(h.projectDir, session.id);
+    expect(opened.workingFolder).toEqual({ path: root, branch: 'worktree-later', since: gitIn(h.projectDir, 'rev-parse', 'HEAD') });
+    h.server.push({ content: [{ type: 'tool_use', id: 'toolu_pwd', name: 'Bash', input: { command: 'pwd' } }] }, { content: [{ type: 'text', text: 'ok' }] });
+    const resumed = await second.sessions.get(h.projectDir, session.id);
+    expect((await resumed.start('where are you?').done).ok).toBe(true);
+    const last = h.server.requests.at(-1)!.body;
+    expect(resultFor(last, 'toolu_pwd')!.content).toContain(root);
+    expect(JSON.stringify(last.system)).toContain(`You are working in a git worktree on branch worktree-later: ${root}.`);
+    await second.dispose();
+
+    // The worktree removed while the app was closed: the project folder again, with a notice.
+    gitIn(h.projectDir, 'worktree', 'remove', '--force', root);
+    const third = await h.engine();
+    expect((await third.sessions.open(h.projectDir, session.id)).workingFolder).toBeNull();
+    expect(h.notices.some((n) => n.includes(`The separate copy of the project this conversation worked in (${root} on the branch worktree-later) is no longer there`))).toBe(true);
+    await third.dispose();
+    // Said once: the next reopening finds the project folder on disk and says nothing more.
+    const before = h.notices.length;
+    const fourth = await h.engine();
+    expect((await fourth.sessions.open(h.projectDir, session.id)).workingFolder).toBeNull();
+    expect(h.notices.length).toBe(before);
+  });
 });

@@ -17,7 +17,8 @@ import { createSessionStore } from '../sessions/store';
 import { editRuleFile } from '../workbench/rule-file';
 import { createPermissionService, ruleFileFor } from '../workbench/rules-service';
 import { createProjectSettings, type ProjectSettings } from '../settings/project-settings';
-import { loadUserSettings, type UserSettings } from '../settings/user-settings';
+import type { UserSettings } from '../settings/user-settings';
+import { createAppSettings, type AppSettings } from '../settings/app-settings';
 import { createEventBus } from './event-bus';
 import { appSandbox } from '../sandbox/app-sandbox';
 import { createHandlers } from './handlers';
@@ -143,9 +144,10 @@ export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
     else notify({ level: 'info', message });
   }
 
-  const loaded = await loadUserSettings(settingsFile(dataDir));
+  // Read again whenever a tool changes it (Config), so the next message uses the change.
+  const loaded = await createAppSettings(settingsFile(dataDir), () => bus.publish('app:model', { model: model.model() }, { projectDir: null }));
   if (loaded.warning) notify({ level: 'warn', message: loaded.warning });
-  const settings = loaded.settings;
+  const appSettings: AppSettings = loaded.settings;
 
   let storedKey: string | null = null;
   if (opts.secrets) {
@@ -156,7 +158,7 @@ export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
     }
   }
 
-  const model = createModelAccess({ env, settings: () => settings, storedKey, canStoreKey: !!opts.secrets, log });
+  const model = createModelAccess({ env, settings: () => appSettings.current(), storedKey, canStoreKey: !!opts.secrets, log });
   const secrets = opts.secrets;
   const auth: AuthService = {
     status: () => model.status(),
@@ -241,6 +243,7 @@ export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
       model,
       mcp,
       taskListOf,
+      appSettings,
     })),
   });
 
@@ -257,7 +260,7 @@ export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
         offLedger();
         return appSandbox.dispose();
       });
-  return { bus, sessions, auth, model, settings, projectSettings, permissions, trust, tasks, mcp, ...(mcpElicitations ? { mcpElicitations } : {}), taskListOf, dataDir, log, notices, dispose };
+  return { bus, sessions, auth, model, get settings() { return appSettings.current(); }, projectSettings, permissions, trust, tasks, mcp, ...(mcpElicitations ? { mcpElicitations } : {}), taskListOf, dataDir, log, notices, dispose };
 }
 
 /**

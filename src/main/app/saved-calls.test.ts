@@ -47,7 +47,7 @@ function manager(): SessionManager {
   return new SessionManager({
     store,
     bus,
-    model: {} as ModelAccess,
+    model: { model: () => 'claude-sonnet-5' } as unknown as ModelAccess,
     log: createLogger({ level: 'silent' }),
     retry: DEFAULT_RETRY_POLICY,
     maxTurns: 10,

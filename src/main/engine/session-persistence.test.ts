@@ -87,4 +87,17 @@ describe('SessionPersistence', () => {
     expect(appends).toEqual([]);
     expect(p.saved).toBe(false);
   });
+
+  it('issue 19 a move of the working folder is written as it happens, the way back too', async () => {
+    const { p, appends } = setup();
+    const wt = { path: '/p/.claude/worktrees/a', branch: 'worktree-a', since: 'c0ffee' };
+    p.workingFolder(wt);
+    p.workingFolder(null);
+    await p.settled();
+    expect(appends.flatMap((a) => a.lines ?? [])).toEqual([
+      { type: 'working_folder', folder: wt, at: 7 },
+      { type: 'working_folder', folder: null, at: 7 },
+    ]);
+    expect(appends[0]!.meta).toEqual(META);
+  });
 });

@@ -4,11 +4,13 @@
 //   a reply's blocks up to each tool call   — before that call runs (the call waits for it);
 //   each call's result                       — the moment the call finishes;
 //   each complete message (a reply, a turn's results) and each file-changing call's final snapshot;
+//   where the session works when a tool moves it (a worktree), so a reopened conversation is back there;
 //   the turn's end line, with why its run stopped short, if it did.
 // Each request of the turn waits until the lines queued before it are written (`settled`).
 // A failed append keeps its lines, and the next one writes them first.
 import type { ToolCallView } from '../../shared/tools/tool-call';
 import type { ContentBlock, ExtraUsage, Message, RunStop } from '../../shared/transcript';
+import type { WorkingFolder } from '../../shared/working-folder';
 import type { Logger } from '../base/log';
 import type { ToolResultBlock } from '../model/types';
 import { CLAUDE_CODE_CATALOG } from '../permissions/tool-catalog';
@@ -106,6 +108,11 @@ export class SessionPersistence {
   rename(title: string): Promise<void> {
     if (!this.persisted) return Promise.resolve();
     return this.queue({ type: 'title', title, at: this.o.now() });
+  }
+
+  /** A tool moved the session (a worktree; null = back in the project folder): where it works after a restart too. */
+  workingFolder(folder: WorkingFolder | null): void {
+    this.queueInBackground({ type: 'working_folder', folder, at: this.o.now() });
   }
 
   /** The final snapshot of a file-changing call (one that ends after its turn too). */

@@ -24,6 +24,9 @@ import { sidechainDir } from './subagent/sidechain';
 import type { TaskListOf } from '../tasks/work-lists';
 import { createTeam } from '../tasks/team';
 import { createMainInbox } from './main-inbox';
+import type { AppSettings } from '../settings/app-settings';
+import type { WorkingFolder } from '../../shared/working-folder';
+import { createSettingsPort } from './tools/settings-port';
 
 export type NoticeLevel = 'info' | 'warn' | 'error';
 
@@ -48,6 +51,8 @@ export interface SessionRuntimeInit {
   subagentModels?: SubagentModels;
   /** Starts a turn with this text when the conversation is idle (false when busy): teammates' messages (AG7). */
   startTurn?: (text: string) => boolean;
+  /** Where a reopened session last worked (a worktree that still exists); absent: the project folder. */
+  workingFolder?: WorkingFolder | null;
 }
 
 export type SessionRuntimeFactory = (init: SessionRuntimeInit) => SessionRuntime;
@@ -69,6 +74,8 @@ export interface RuntimeFactoryOptions {
   mcp?: McpHub;
   /** Each conversation's task list (the Task tools'); absent: those tools say there is none. */
   taskListOf?: TaskListOf;
+  /** Agent Desk's own settings, which a tool may change (Config); absent, with `model`: no tool can. */
+  appSettings?: AppSettings;
 }
 
 export function toolResultsDir(dataDir: string, projectDir: string, sessionId: string): string {
@@ -82,7 +89,7 @@ export function transcriptPath(dataDir: string, projectDir: string, sessionId: s
 export function createSessionRuntimeFactory(opts: RuntimeFactoryOptions): SessionRuntimeFactory {
   // Read once per engine, so a bad value warns once.
   const taskTimeoutMs = taskApprovalTimeoutMs(opts.env, opts.log);
-  return ({ sessionId, projectDir, publish, origin, subagentModels, startTurn }) => {
+  return ({ sessionId, projectDir, publish, origin, subagentModels, startTurn, workingFolder }) => {
     const settings = () => opts.settings.current(projectDir);
     const notify = (level: NoticeLevel, message: string) => opts.notify(projectDir, level, message);
     let tools: ToolRuntime | undefined;
@@ -141,6 +148,7 @@ export function createSessionRuntimeFactory(opts: RuntimeFactoryOptions): Sessio
       now: opts.now,
       newId: opts.newId,
       ...(origin ? { origin } : {}),
+      ...(workingFolder ? { workingFolder } : {}),
       ...(subagentModels ? { subagents: { models: subagentModels, sidechainDir: sidechainDir(transcriptPath(opts.dataDir, projectDir, sessionId)), hooks } } : {}),
       // A background task has nobody watching: its requests turn into denials after a while.
       ...(origin?.().kind === 'task' ? { approvalTimeoutMs: taskTimeoutMs } : {}),
@@ -148,6 +156,7 @@ export function createSessionRuntimeFactory(opts: RuntimeFactoryOptions): Sessio
       ...(opts.mcp ? { mcpTools: () => mcpToolsOf(opts.mcp!.forProject(projectDir)) } : {}),
       ...(workList ? { workList } : {}),
       team,
+      ...(opts.appSettings && opts.model ? { settingsPort: createSettingsPort({ app: opts.appSettings, model: opts.model, env: opts.env, claude: settings, refresh: () => opts.settings.refresh(projectDir) }) } : {}),
     });
     return {
       tools,

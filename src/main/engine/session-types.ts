@@ -5,6 +5,7 @@ import type { RequestOrigin } from '../../shared/permissions/request';
 import type { ErrorInfo, SessionEvent } from '../../shared/session-events';
 import type { ToolCallView } from '../../shared/tools/tool-call';
 import type { ExtraUsage, Message, RunStop, Usage } from '../../shared/transcript';
+import type { WorkingFolder } from '../../shared/working-folder';
 import type { Logger } from '../base/log';
 import type { ModelAccess } from '../model/access';
 import type { RetryPolicy } from '../model/retry';
@@ -49,6 +50,8 @@ export interface SessionInit {
   extraUsage?: ExtraUsage[];
   /** Its own budget (a background task's), over the settings'. */
   budget?: Budget;
+  /** Where a reopened session last worked (a worktree); absent or null: the project folder. */
+  workingFolder?: WorkingFolder | null;
 }
 
 export interface TurnOptions {

@@ -33,6 +33,7 @@ import type { SessionDeps, SessionInit, TurnOptions, TurnOutcome } from './sessi
 import { removeUnfinishedWrites } from './unfinished-writes';
 import { SessionAccounts } from './session-accounts';
 import { SessionBudget } from './budget/session-budget';
+import { reopenedWorkingFolder } from './reopen-working-folder';
 import type { WorkingFolder } from '../../shared/working-folder';
 
 export type { SessionDeps, SessionInit, TurnOptions, TurnOutcome } from './session-types';
@@ -106,6 +107,7 @@ export class Session {
           void this.start(text).done;
           return true;
         },
+        ...(init.workingFolder ? { workingFolder: init.workingFolder } : {}),
       }) ?? null;
     this.hooks = new SessionHooks({
       sessionId: this.id,
@@ -131,15 +133,16 @@ export class Session {
     });
   }
 
-  static fromStored(deps: SessionDeps, stored: StoredSession, projectDir: string): Session {
-    const { meta, messages, calls, extraUsage } = stored;
-    return new Session(deps, { id: meta.id, projectDir, createdAt: meta.createdAt, title: meta.title, messages, calls, persisted: true, ...(extraUsage ? { extraUsage } : {}) });
-  }
-
-  /** A saved session, after removing what its interrupted turns' unfinished writes left (their temp files). */
+  /** A saved session, its interrupted turns' temp files removed, back in its worktree (or told why not). */
   static async restore(deps: SessionDeps, stored: StoredSession, projectDir: string): Promise<Session> {
     await removeUnfinishedWrites(stored.interrupted ?? [], projectDir, deps.log);
-    return Session.fromStored(deps, stored, projectDir);
+    const reopened = reopenedWorkingFolder(stored.workingFolder);
+    const { meta, messages, calls, extraUsage } = stored;
+    const session = new Session(deps, { id: meta.id, projectDir, createdAt: meta.createdAt, title: meta.title, messages, calls, persisted: true, workingFolder: reopened.folder, ...(extraUsage ? { extraUsage } : {}) });
+    if (!reopened.notice) return session;
+    session.persistence.workingFolder(null);
+    session.runtime?.notify('warn', reopened.notice);
+    return session;
   }
 
   /** Who waits on this session's permission requests: the conversation by its title, or the task. */
@@ -185,13 +188,7 @@ export class Session {
 
   /** Tokens the model reads at once, as this session counts them (a configured window wins). */
   contextWindow(): number {
-    let model: string | undefined;
-    try {
-      model = this.deps.model.config().model;
-    } catch {
-      model = undefined; // no model configured yet: the default window
-    }
-    return this.compaction.limits(model).window;
+    return this.compaction.limits(this.deps.model.model()).window;
   }
 
   /** Saved calls (earlier runs, or forgotten by the runtime) and the live ones; a live snapshot wins. */
@@ -315,6 +312,7 @@ export class Session {
 
   private publish(e: SessionEventBody): void {
     if (e.type === 'tool_call' && isTerminal(e.call.state) && e.call.kind === 'edit') this.persistence.keepCall(e.call);
+    if (e.type === 'working_folder') this.persistence.workingFolder(e.folder);
     this.deps.publish({ ...e, sessionId: this.id } as SessionEvent);
   }
 

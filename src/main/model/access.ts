@@ -3,7 +3,7 @@
 import type { AuthStatus } from '../../shared/ipc/contract';
 import type { Logger } from '../base/log';
 import { createModelClient, type ClientOptions } from './client';
-import { authStatusOf, missingKeyMessage, resolveModelConfig, type ConfigInputs, type ModelConfig } from './config';
+import { authStatusOf, missingKeyMessage, modelSource, resolveModelConfig, type ConfigInputs, type ModelConfig, type ModelSource } from './config';
 import { ModelError } from './errors';
 import { maxRetryAfterFromEnv, streamLimitsFromEnv } from './limits';
 import type { ModelClient } from './types';
@@ -15,6 +15,8 @@ export interface ModelAccess {
   status(): AuthStatus;
   /** The model the next turn will use. */
   model(): string;
+  /** What decides that model (an environment variable wins over the settings). */
+  modelSource(): ModelSource;
   setStoredKey(key: string | null): void;
   /** A client for `config`; throws ModelError('auth') when no credential is configured. */
   client(config: ModelConfig): ModelClient;
@@ -44,6 +46,7 @@ export function createModelAccess(opts: ModelAccessOptions): ModelAccess {
     config,
     status: () => authStatusOf(config(), opts.canStoreKey),
     model: () => config().model,
+    modelSource: () => modelSource({ env: opts.env, settings: opts.settings() }),
     setStoredKey(key) {
       storedKey = key;
     },

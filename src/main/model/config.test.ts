@@ -1,6 +1,6 @@
 // Credential, endpoint and model resolution order.
 import { describe, expect, it } from 'vitest';
-import { authStatusOf, DEFAULT_MODEL, missingKeyMessage, resolveModelConfig } from './config';
+import { authStatusOf, DEFAULT_MODEL, missingKeyMessage, modelSource, resolveModelConfig } from './config';
 
 describe('resolveModelConfig', () => {
   it('prefers ANTHROPIC_API_KEY, then ANTHROPIC_AUTH_TOKEN, then settings env, then the stored key', () => {
@@ -22,6 +22,14 @@ describe('resolveModelConfig', () => {
     expect(resolveModelConfig({ env: {}, settings: { model: 'm-set' } }).model).toBe('m-set');
     expect(resolveModelConfig({ env: { ANTHROPIC_MODEL: 'm-env' }, settings: { model: 'm-set' } }).model).toBe('m-env');
     expect(resolveModelConfig({ env: { ANTHROPIC_MODEL: 'm-env' }, modelOverride: 'm-flag' }).model).toBe('m-flag');
+  });
+
+  it('says what decides the model: --model, ANTHROPIC_MODEL (app env, then settings env), settings, default', () => {
+    expect(modelSource({ env: { ANTHROPIC_MODEL: 'e' }, settings: { model: 's' }, modelOverride: 'o' })).toBe('flag');
+    expect(modelSource({ env: { ANTHROPIC_MODEL: 'e' }, settings: { model: 's' } })).toBe('environment');
+    expect(modelSource({ env: { ANTHROPIC_MODEL: ' ' }, settings: { model: 's', env: { ANTHROPIC_MODEL: 'x' } } })).toBe('settings-env');
+    expect(modelSource({ env: {}, settings: { model: 's' } })).toBe('settings');
+    expect(modelSource({ env: {} })).toBe('default');
   });
 
   it('takes ANTHROPIC_BASE_URL without a trailing slash, else null (SDK default)', () => {

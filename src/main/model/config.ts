@@ -60,6 +60,19 @@ export function resolveModelConfig(inputs: ConfigInputs): ModelConfig {
   return { credential, baseURL: baseURL ? baseURL.replace(/\/+$/, '') : null, model };
 }
 
+/**
+ * What decides the model of the next message: a run's --model, the ANTHROPIC_MODEL environment variable
+ * (the app's, then the settings' env block), the settings' `model`, or Agent Desk's default.
+ */
+export type ModelSource = 'flag' | 'environment' | 'settings-env' | 'settings' | 'default';
+
+export function modelSource(inputs: ConfigInputs): ModelSource {
+  if (val(inputs.modelOverride)) return 'flag';
+  if (val(inputs.env.ANTHROPIC_MODEL)) return 'environment';
+  if (val(inputs.settings?.env?.ANTHROPIC_MODEL)) return 'settings-env';
+  return val(inputs.settings?.model) ? 'settings' : 'default';
+}
+
 export function authStatusOf(config: ModelConfig, canStoreKey: boolean): AuthStatus {
   return { configured: config.credential !== null, source: config.credential?.source ?? null, canStoreKey };
 }

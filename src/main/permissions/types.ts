@@ -3,6 +3,7 @@
 import type { CommandExplanation, CommandWarning } from '../../shared/permissions/command-explanation';
 import type { PermissionExplanation } from '../../shared/permissions/explanation';
 import type { AllowScope, FileChangePreview } from '../../shared/permissions/request';
+import type { RequestDescription } from '../../shared/permissions/request-description';
 import type { ToolKind, ToolTarget } from '../../shared/tools/traits';
 
 export type PermissionMode = 'default' | 'acceptEdits' | 'plan' | 'bypassPermissions';
@@ -108,6 +109,8 @@ export interface PermissionRequest {
   preview?: FileChangePreview;
   /** A command's explanation, part by part (Bash). */
   command?: CommandExplanation;
+  /** The tool's own question, summary and facts for this approval (Config). */
+  described?: RequestDescription;
   /** Why the person is asked, as data (the verdict's explanation). */
   explanation?: PermissionExplanation;
 }

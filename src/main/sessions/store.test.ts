@@ -176,6 +176,22 @@ describe('issue 12 item 7: renaming and removing a conversation, with undo', () 
     expect((await store.list(projectDir)).map((s) => s.title)).toEqual(['Build fixes, round two']);
   });
 
+  it('issue 19 a working_folder line says where the session works (the last one wins); a session that never moved has none', async () => {
+    const store = createSessionStore({ dataDir, log });
+    await store.append(projectDir, 's1', { meta: meta('s1', 1), messages: [msg('u1', 'user', 'hi', 2)] });
+    expect((await store.load(projectDir, 's1'))?.workingFolder).toBeUndefined();
+    const wt = { path: '/work/some project/.claude/worktrees/spike', branch: 'worktree-spike', since: 'abc123' };
+    await store.append(projectDir, 's1', { lines: [{ type: 'working_folder', folder: wt, at: 3 }] });
+    expect((await store.load(projectDir, 's1'))?.workingFolder).toEqual(wt);
+    await store.append(projectDir, 's1', { lines: [{ type: 'working_folder', folder: null, at: 4 }] });
+    expect((await store.load(projectDir, 's1'))?.workingFolder).toBeNull();
+    // A malformed one is skipped with a warning; the one before it stands.
+    await store.append(projectDir, 's1', { lines: [{ type: 'working_folder', folder: wt, at: 5 }] });
+    await appendFile(path.join(sessionsDir(dataDir, projectDir), 's1.jsonl'), JSON.stringify({ type: 'working_folder', folder: { path: '' }, at: 6 }) + '\n');
+    expect((await store.load(projectDir, 's1'))?.workingFolder).toEqual(wt);
+    expect((await store.load(projectDir, 's1'))?.messages).toHaveLength(1);
+  });
+
   it('remove moves the file to the trash and restore brings it back whole', async () => {
     const store = createSessionStore({ dataDir, log });
     await store.append(projectDir, 's1', { meta: meta('s1', 1), messages: [msg('u1', 'user', 'keep me', 2)] });

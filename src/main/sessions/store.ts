@@ -7,13 +7,15 @@
 // (a crash mid-write, a hand edit) with a warning and keeps the rest, and skips lines of a type it does
 // not know (a newer version's); a file without a valid meta line is left out. A `title` line renames
 // the session (the last one wins); a `usage` line records a subagent's model call (its cost counts in
-// the conversation's). A removed session waits in the folder's `.trash` until restored or a week old.
+// the conversation's); a `working_folder` line says where it works (a worktree; the last one wins).
+// A removed session waits in the folder's `.trash` until restored or a week old.
 // Strings of 64 KB and more are kept once, beside the file (blobs.ts).
 import { open, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { ToolCallView } from '../../shared/tools/tool-call';
 import { ContentBlock, ExtraUsage, Message, RunStop, ToolResultBlock, type SessionSummary } from '../../shared/transcript';
+import { WorkingFolder } from '../../shared/working-folder';
 import type { Logger } from '../base/log';
 import { sessionsDir } from '../base/data-paths';
 import { BlobHashes, blobDirOf, blobReviver, diskBlobReader, serializeWithBlobs, skipBlobs, writeBlobs, type BlobReader } from './blobs';
@@ -42,10 +44,12 @@ export const SESSION_TITLE_MAX = 200;
 const TitleLine = z.object({ type: z.literal('title'), title: z.string().max(SESSION_TITLE_MAX), at: z.number() });
 /** A subagent's model call (issue 20 item 3): its cost counts in the conversation's. */
 const UsageLine = z.object({ type: z.literal('usage'), call: ExtraUsage });
-const LINE_SCHEMAS = { message: MessageLine, tool_call: ToolCallLine, turn_start: TurnStartLine, reply_blocks: ReplyBlocksLine, tool_result: ToolResultLine, turn_end: TurnEndLine, title: TitleLine, usage: UsageLine } as const;
+/** Where the session works from then on (a worktree; null = the project folder again): the last one wins. */
+const WorkingFolderLine = z.object({ type: z.literal('working_folder'), folder: WorkingFolder.nullable(), at: z.number() });
+const LINE_SCHEMAS = { message: MessageLine, tool_call: ToolCallLine, turn_start: TurnStartLine, reply_blocks: ReplyBlocksLine, tool_result: ToolResultLine, turn_end: TurnEndLine, title: TitleLine, usage: UsageLine, working_folder: WorkingFolderLine } as const;
 
 /** One line after the meta line, as the writer hands it over. */
-export type SessionLine = LogEntry | { type: 'tool_call'; call: ToolCallView } | z.infer<typeof TitleLine> | z.infer<typeof UsageLine>;
+export type SessionLine = LogEntry | { type: 'tool_call'; call: ToolCallView } | z.infer<typeof TitleLine> | z.infer<typeof UsageLine> | z.infer<typeof WorkingFolderLine>;
 
 /** How long a removed session can be restored. */
 export const TRASH_KEEP_MS = 7 * 24 * 3600 * 1000;
@@ -60,6 +64,8 @@ export interface StoredSession {
   interrupted?: InterruptedTurn[];
   /** Model calls of its subagents, oldest first; absent when there are none. */
   extraUsage?: ExtraUsage[];
+  /** Where the session last worked when a tool had moved it (a worktree); absent = it never moved. */
+  workingFolder?: WorkingFolder | null;
 }
 
 /** What one append writes: the meta line (a session new on disk), then `lines` in order, then messages, then call snapshots. */
@@ -109,6 +115,7 @@ export function parseSessionFile(text: string, file: string, log?: Logger, blobs
   const entries: LogEntry[] = [];
   const calls = new Map<string, ToolCallView>();
   const extraUsage: ExtraUsage[] = [];
+  let workingFolder: WorkingFolder | null | undefined;
   for (const [i, line] of lines.entries()) {
     if (line.trim() === '') continue;
     let json: unknown;
@@ -144,6 +151,7 @@ export function parseSessionFile(text: string, file: string, log?: Logger, blobs
     if (entry.type === 'tool_call') calls.set(entry.call.id, entry.call);
     else if (entry.type === 'usage') extraUsage.push(entry.call);
     else if (entry.type === 'title') meta = { ...meta, title: entry.title };
+    else if (entry.type === 'working_folder') workingFolder = entry.folder;
     else if (entry.type === 'turn_end') {
       const stopped = TurnStopped.safeParse(entry.stopped);
       entries.push({ type: 'turn_end', turnId: entry.turnId, at: entry.at, ...(stopped.success ? { stopped: stopped.data } : {}) });
@@ -151,7 +159,7 @@ export function parseSessionFile(text: string, file: string, log?: Logger, blobs
   }
   if (!meta) return null;
   const { messages, interrupted } = recoverTranscript(entries);
-  return { meta, messages, calls: [...calls.values()], ...(interrupted.length > 0 ? { interrupted } : {}), ...(extraUsage.length > 0 ? { extraUsage } : {}) };
+  return { meta, messages, calls: [...calls.values()], ...(interrupted.length > 0 ? { interrupted } : {}), ...(extraUsage.length > 0 ? { extraUsage } : {}), ...(workingFolder !== undefined ? { workingFolder } : {}) };
 }
 
 /** Sessions removed more than TRASH_KEEP_MS ago are gone for good. */

@@ -6,6 +6,7 @@ import { AgentTool } from './agent/agent.tool';
 import { AskUserQuestionTool } from './ask-user-question/ask-user-question.tool';
 import { BashTool } from './bash/bash.tool';
 import { BriefTool } from './brief/brief.tool';
+import { ConfigTool } from './config/config.tool';
 import { EditTool } from './edit/edit.tool';
 import { EnterPlanModeTool } from './enter-plan-mode/enter-plan-mode.tool';
 import { EnterWorktreeTool } from './enter-worktree/enter-worktree.tool';
@@ -46,6 +47,7 @@ export function getAllBaseTools(): AnyTool[] {
     AskUserQuestionTool,
     BashTool,
     BriefTool,
+    ConfigTool,
     EditTool,
     EnterPlanModeTool,
     EnterWorktreeTool,

@@ -1,9 +1,7 @@
 // Adds, removes and replaces one rule in a Claude Code settings file, keeping every other key, the
 // key order and the file's indent (2 spaces for a new file). A file that is not valid JSON is never
 // overwritten: the edit fails with the file's own parse error. Writes are atomic and serialised.
-import { readFile } from 'node:fs/promises';
-import { writeFileAtomic } from '../fs/atomic-write';
-import { parseJsonText } from '../settings/json-file';
+import { editSettingsFile, isJsonObject as isObject, SettingsFileError, type Json } from '../settings/edit-settings-file';
 import { ruleProblem } from '../permissions/rule-problem';
 import type { RuleBehavior } from '../permissions/types';
 
@@ -22,14 +20,7 @@ export class RuleFileError extends Error {
   }
 }
 
-type Json = Record<string, unknown>;
-const isObject = (x: unknown): x is Json => typeof x === 'object' && x !== null && !Array.isArray(x);
-
-/** The indent the file already uses (its first indented line), else two spaces. */
-export function detectIndent(text: string): string | number {
-  const m = /\n([ \t]+)\S/.exec(text);
-  return m ? m[1]! : 2;
-}
+export { detectIndent } from '../settings/edit-settings-file';
 
 function checkRule(rule: string, behavior: RuleBehavior): string {
   const problem = ruleProblem(rule.trim(), undefined, behavior);
@@ -78,36 +69,11 @@ export function applyRuleEdit(json: Json, edit: RuleFileEdit, file: string): { j
   return { json: out, changed: true };
 }
 
-const queues = new Map<string, Promise<unknown>>();
-
 /** Edits one settings file; resolves once the file is written (or nothing needed changing). */
-export function editRuleFile(file: string, edit: RuleFileEdit): Promise<{ changed: boolean }> {
-  const run = async () => {
-    let text = '';
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      if (code !== 'ENOENT') throw new RuleFileError('io', `Could not read ${file} (${code ?? String(err)}).`);
-    }
-    const parsed = parseJsonText(file, text);
-    if (parsed.kind === 'error') throw new RuleFileError('broken_file', `${parsed.warning.replace(/; it was ignored\.$/, '')}; fix it before changing rules here.`);
-    const json = parsed.kind === 'ok' ? parsed.value : {};
-    if (!isObject(json)) throw new RuleFileError('broken_file', `${file} does not hold a JSON object; fix it before changing rules here.`);
-    const { json: next, changed } = applyRuleEdit(json, edit, file);
-    if (!changed) return { changed };
-    try {
-      await writeFileAtomic(file, new TextEncoder().encode(JSON.stringify(next, null, detectIndent(text)) + '\n'));
-    } catch (err) {
-      throw new RuleFileError('io', `Could not write ${file} (${(err as NodeJS.ErrnoException).code ?? String(err)}).`);
-    }
-    return { changed };
-  };
-  const prev = queues.get(file) ?? Promise.resolve();
-  const next = prev.then(run, run);
-  queues.set(
-    file,
-    next.catch(() => undefined),
-  );
-  return next;
+export async function editRuleFile(file: string, edit: RuleFileEdit): Promise<{ changed: boolean }> {
+  try {
+    return await editSettingsFile(file, (json) => applyRuleEdit(json, edit, file), 'changing rules here');
+  } catch (err) {
+    throw err instanceof SettingsFileError ? new RuleFileError(err.code, err.message) : err;
+  }
 }

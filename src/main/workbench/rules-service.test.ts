@@ -94,6 +94,20 @@ describe('permissions:* channels (rule workbench API)', () => {
     expect((await value<RuleListing>('permissions:list', {})).testCommands).toEqual(['npm test', 'npm run test:e2e']);
   });
 
+  it('issue 19 list: the registered tools by every name and alias with their kind, for the rule box', async () => {
+    const { tools } = await value<RuleListing>('permissions:list', {});
+    const names = ['AskUserQuestion', 'EnterPlanMode', 'ExitPlanMode', 'EnterWorktree', 'ExitWorktree', 'SendUserMessage', 'Brief', 'Config', 'TodoWrite', 'ToolSearch', 'Skill', 'Agent', 'Task', 'TaskOutput', 'TaskStop', 'KillShell'];
+    expect(tools!.map((t) => t.name)).toEqual(expect.arrayContaining(names));
+    expect(tools).toEqual(expect.arrayContaining([
+      { name: 'Config', kind: 'other' },
+      { name: 'AskUserQuestion', kind: 'other' },
+      { name: 'Edit', kind: 'edit' },
+      { name: 'SendUserMessage', kind: 'other' },
+      { name: 'Brief', kind: 'other' },
+      { name: 'KillShell', kind: expect.any(String) },
+    ]));
+  });
+
   it('add / update / remove write the chosen file, and the next decision sees it', async () => {
     await settings.load(project);
     const added = await value<RuleListing>('permissions:add', { source: 'localSettings', behavior: 'allow', rule: 'Bash(npm test)' });

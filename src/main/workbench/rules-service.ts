@@ -22,6 +22,7 @@ import type { PathContext } from '../permissions/path-match';
 import { recentBashCommands } from './recent-commands';
 import { editRuleFile, RuleFileError, type RuleFileEdit } from './rule-file';
 import { buildRuleListing } from './rule-listing';
+import { registeredTools } from './registered-tools';
 import { projectTestCommands } from './test-commands';
 import { testRule } from '../permissions/rule-test';
 import { catalogOf } from '../permissions/tool-catalog';
@@ -69,7 +70,7 @@ export function createPermissionService(deps: PermissionServiceDeps): Permission
   const home = deps.home ?? deps.env.HOME ?? deps.env.USERPROFILE;
   const list = async (projectDir: string): Promise<RuleListing> => {
     const [settings, testCommands] = await Promise.all([deps.settings.load(projectDir), projectTestCommands(projectDir)]);
-    return { ...buildRuleListing(settings, deps.cliRules()), ...(testCommands ? { testCommands } : {}) };
+    return { ...buildRuleListing(settings, deps.cliRules()), ...(testCommands ? { testCommands } : {}), tools: registeredTools() };
   };
   const paths = (projectDir: string): PathContext => ({ cwd: projectDir, projectDir, ...(home ? { home } : {}), realpath: realpathOrAncestorSync });
 

@@ -226,6 +226,8 @@ export const sendContract = {
 export const eventContract = {
   'session:event': SessionEvent,
   'app:notice': z.object({ level: z.enum(['info', 'warn', 'error']), message: z.string() }),
+  /** The model the next message uses changed (a tool changed Agent Desk's settings): the header follows. */
+  'app:model': z.object({ model: z.string() }),
   /** The open folder's configuration is not (or no longer) trusted: the trust dialog asks. */
   'project:trust': TrustStatus,
   ...tasksEvents,

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { CommandExplanation, CommandWarning } from './command-explanation';
 import { PermissionExplanation } from './explanation';
+import { RequestDescription } from './request-description';
 import { RuleDestination } from './rule-store';
 import { ToolKind, ToolTarget } from '../tools/traits';
 
@@ -76,6 +77,8 @@ export const PermissionRequestView = z.object({
   command: CommandExplanation.optional(),
   /** The proposed file change, for Edit/Write/NotebookEdit (absent when it could not be computed). */
   preview: FileChangePreview.optional(),
+  /** The tool's own question, summary and facts for this approval (ToolDef.describeRequest). */
+  described: RequestDescription.optional(),
   /** "Why was I asked?": the rule and file, the part no rule covered, or the check that asked. */
   explanation: PermissionExplanation.optional(),
   /** When the request was raised (ms since the epoch): the inbox lists oldest first. */

@@ -2,6 +2,7 @@
 // writable settings files, a rule tested against a call, and the project's recent commands it covers.
 import { z } from 'zod';
 import { PermissionExplanation, RuleBehaviorName, RuleSourceName } from './explanation';
+import { ToolKind } from '../tools/traits';
 
 /** Settings files "Always allow" and the workbench may write; policy and flag files are read-only. */
 export const WritableRuleSource = z.enum(['localSettings', 'projectSettings', 'userSettings']);
@@ -50,6 +51,10 @@ export const RuleSourceListing = z.object({
 });
 export type RuleSourceListing = z.infer<typeof RuleSourceListing>;
 
+/** A tool a rule may name, by one of its names, with its kind (what its rules mean). */
+export const RegisteredTool = z.object({ name: z.string(), kind: ToolKind });
+export type RegisteredTool = z.infer<typeof RegisteredTool>;
+
 export const RuleListing = z.object({
   /** Strongest first: policy, flag, command line, local, project, user. */
   sources: z.array(RuleSourceListing),
@@ -58,6 +63,8 @@ export const RuleListing = z.object({
   additionalDirectories: z.array(z.string()),
   /** The project's test commands from package.json (`npm test`, `npm run test:e2e`), for the workbench's ready-made rule; absent without a package.json. */
   testCommands: z.array(z.string()).optional(),
+  /** The tools conversations offer, by every name and alias (absent from older hosts). */
+  tools: z.array(RegisteredTool).optional(),
 });
 export type RuleListing = z.infer<typeof RuleListing>;
 

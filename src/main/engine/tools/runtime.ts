@@ -1,112 +1,41 @@
 // A session's tool runtime, composed from the tool-system parts: the pool (AS1–AS3) and its cache-stable
 // tools param (AS5), loaded deferred tools (AS4), the tool context (cwd persists), the permission
 // decider and prompter (PL4), the pipeline (PL1–PL8) and, per assistant message, an executor (CC1–CC6).
-import type { PermissionReplyInput, PermissionRequestView, RequestOrigin } from '../../../shared/permissions/request';
+import type { RequestOrigin } from '../../../shared/permissions/request';
 import type { ToolCallView } from '../../../shared/tools/tool-call';
-import type { Logger } from '../../base/log';
-import type { ApiTool } from '../../model/types';
-import type { RuleDestination } from '../../../shared/permissions/rule-store';
 import { mergeRuleSets } from '../../permissions/evaluate';
 import { effectiveMode } from '../../permissions/modes';
-import type { PermissionMode, RuleBehavior, RuleSet } from '../../permissions/types';
-import type { ClaudeSettings } from '../../settings/claude-settings';
+import type { PermissionMode, RuleSet } from '../../permissions/types';
 import { getAllBaseTools } from '../../tools/builtin';
 import { assembleToolPool, simpleModeFromEnv } from '../../tools/core/assemble';
 import { checklistFor } from '../../tools/core/checklist';
-import type { WorkListStore } from '../../tasks/work-list';
-import type { Team } from '../../tasks/team';
 import { createBackgroundRequests } from '../../tools/core/backgrounding';
 import { createDeferredToolState } from '../../tools/core/deferred';
-import type { SideQuery } from '../../tools/core/side-query';
 import type { AnyTool, SessionToolState, ToolUseContext } from '../../tools/core/tool';
 import { buildToolsParam } from '../../tools/core/tools-param';
-import { NULL_CLASSIFIER, type HookRunner, type PipelineDeps } from '../../tools/pipeline/deps';
+import { NULL_CLASSIFIER, type PipelineDeps } from '../../tools/pipeline/deps';
 import { createFileStateCache } from '../../tools/file-state/file-state';
 import { createAcceptEditsPolicy } from '../../permissions/accept-edits';
 import { createPermissionDecider } from '../../permissions/decider';
 import { fsResultPersister } from '../../tools/pipeline/persist';
 import { createRunToolUse, type PipelineRunToolUse } from '../../tools/pipeline/run-tool-use';
-import type { SessionEventBody } from '../event-body';
-import type { ToolBatch, ToolRunner } from '../tool-runner';
+import type { ToolBatch } from '../tool-runner';
 import { createToolBatch } from './batch';
-import { cliRules, type ToolsConfig } from './config';
+import { cliRules } from './config';
 import { ASSISTANT_BLOCKING_BUDGET_MS } from '../../../shared/tools/bash';
 import { createSessionPrompts } from './prompts';
 import { appSandbox } from '../../sandbox/app-sandbox';
 import { sandboxPolicy } from '../../sandbox/policy';
 import { createSessionRules } from '../../permissions/session-rules';
 import type { SubagentHost } from '../../tools/core/subagents';
-import { createSubagentHost, type SubagentHooks, type SubagentModels } from '../subagent/host';
+import { createSubagentHost } from '../subagent/host';
 import { createChildTools } from './child-tools';
 import { createPermissionReplies } from './permission-replies';
 import { createSessionModeState } from './session-mode';
 import { createWorkingFolderState } from './working-folder';
-import type { WorkingFolder } from '../../../shared/working-folder';
 
-export interface ToolRuntimeOptions {
-  sessionId: string;
-  projectDir: string;
-  /** `<data>/projects/<key>/sessions/<id>/tool-results`: large results are saved here (PL6). */
-  toolResultsDir: string;
-  config: ToolsConfig;
-  /** The project's settings as last loaded (rules, mode, env, directories). */
-  settings: () => ClaudeSettings;
-  hooks: HookRunner;
-  /** The engine's environment (AGENT_DESK_SIMPLE, AGENT_DESK_MAX_TOOL_USE_CONCURRENCY). */
-  env: Readonly<Record<string, string | undefined>>;
-  publish: (e: SessionEventBody) => void;
-  onHookMessages: (messages: string[]) => void;
-  /** Problems for the user (a refused mode, a rule that could not be saved). */
-  notify?: (level: 'info' | 'warn' | 'error', message: string) => void;
-  /** "Always allow" to a settings file. */
-  saveRule?: (destination: Exclude<RuleDestination, 'session'>, behavior: RuleBehavior, rule: string) => Promise<void>;
-  log: Logger;
-  now: () => number;
-  newId: () => string;
-  /** Whose permission requests these are (the approval inbox groups by it); default: none stamped. */
-  origin?: () => RequestOrigin;
-  /** Background tasks only: a permission request nobody answers within this many ms becomes a denial. */
-  approvalTimeoutMs?: number;
-  /** Tools' own requests to the model (WebFetch, WebSearch); absent: such tools say no model is reachable. */
-  sideQuery?: SideQuery;
-  /** The MCP suffix of the pool (MC1): the project's connected servers' tools, read at each request. */
-  mcpTools?: () => readonly AnyTool[];
-  /** What subagents need (the Agent tool, AG7): the model, and where their transcripts go. Absent: none. */
-  subagents?: { models: SubagentModels; sidechainDir: string; hooks?: SubagentHooks };
-  /** The conversation's task list (the Task tools'); absent: those tools say there is none. */
-  workList?: WorkListStore;
-  /** The conversation's teammates (AG7, SendMessage); absent: none can be named. */
-  team?: Team;
-}
-
-export interface ToolRuntime extends ToolRunner {
-  /** The request's tools and the deferred-tools line for the system blocks, for the next model call. */
-  request(): { tools: ApiTool[]; systemAddendum: string | null };
-  /** Names of the tools the model is offered now (stream-json init). */
-  toolNames(): string[];
-  mode(): PermissionMode;
-  /** Where the session works now when a tool moved it (a worktree); null = the project folder. */
-  workingFolder(): WorkingFolder | null;
-  /** The session switched to `mode` for every call from now on (the person's choice, or a tool's). */
-  setMode(mode: PermissionMode): void;
-  /**
-   * Forget the previous message's context changes (contextModifier lasts one user message); a command
-   * the person typed in `user` ("/fmt") sets its own for this one.
-   */
-  beginMessage(user?: { content: ReadonlyArray<{ type: string; command?: string }> }): void;
-  /** The person's message as the model reads it when it is a command ("/fmt src/a.ts"); null otherwise. */
-  expandCommand(text: string): Array<{ type: 'text'; text: string; command?: string }> | null;
-  /** The conversation was summarised: what the model read is gone from its view, so Edit/Write ask for a new Read. */
-  forgetReads?(): void;
-  /** The latest card of each call of this session (most recent last). */
-  views(): ToolCallView[];
-  pendingPermissions(): PermissionRequestView[];
-  replyPermission(reply: PermissionReplyInput): boolean;
-  /** "Always allow" undone: this session stops allowing by the rule at once; false when it had no such rule. */
-  forgetRule(rule: string): boolean;
-  /** "Keep running in background" for running call `toolUseId` (BA10): false when it cannot move. */
-  backgroundCall(toolUseId: string): boolean;
-}
+import type { ToolRuntime, ToolRuntimeOptions } from './runtime-types';
+export type { ToolRuntime, ToolRuntimeOptions } from './runtime-types';
 
 /** Cards kept for session:open; older ones are rebuilt from the transcript by the UI. */
 const MAX_VIEWS = 500;
@@ -118,7 +47,7 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
   // What the file tools have read (TL2): one per session, so Edit/Write can check freshness.
   const fileState = createFileStateCache();
   const state: SessionToolState = { cwd: opts.projectDir };
-  const folders = createWorkingFolderState({ projectDir: opts.projectDir, state, publish: opts.publish });
+  const folders = createWorkingFolderState({ projectDir: opts.projectDir, state, publish: opts.publish, initial: opts.workingFolder ?? null });
   const fromCli = cliRules(config);
   const simple = config.simple === true || simpleModeFromEnv(opts.env);
   // Chosen once, so the tools array stays the same for the whole conversation (AS5).
@@ -190,6 +119,7 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
       ...(opts.sideQuery ? { sideQuery: opts.sideQuery } : {}),
       ...(opts.workList ? { workList: opts.workList } : {}),
       ...(opts.team ? { team: opts.team } : {}),
+      ...(opts.settingsPort ? { settings: opts.settingsPort } : {}),
     };
     return modifiers.reduce((ctx, m) => {
       try {

@@ -11,8 +11,10 @@ export interface WorkingFolderState {
   port: WorkingFolderPort;
 }
 
-export function createWorkingFolderState(opts: { projectDir: string; state: SessionToolState; publish: (e: SessionEventBody) => void }): WorkingFolderState {
-  let folder: WorkingFolder | null = null;
+export function createWorkingFolderState(opts: { projectDir: string; state: SessionToolState; publish: (e: SessionEventBody) => void; initial?: WorkingFolder | null }): WorkingFolderState {
+  // A reopened conversation starts where it last worked (checked to exist by the session).
+  let folder: WorkingFolder | null = opts.initial && opts.initial.path !== opts.projectDir ? { ...opts.initial } : null;
+  if (folder) opts.state.cwd = folder.path;
   return {
     workingDirectories(additional) {
       const first = folder?.path ?? opts.projectDir;

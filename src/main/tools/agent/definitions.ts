@@ -1,6 +1,7 @@
 // What kinds of subagent there are (AG2): the built-in ones and the user's own, and for each the tools it
 // may use (AG5) and its system prompt template (AG6). Pure: the files are read by load-definitions.ts.
 import type { PermissionMode } from '../../permissions/types';
+import { modelAlias, resolveModelAlias } from '../../model/aliases';
 
 export type AgentSource = 'built-in' | 'project' | 'user';
 
@@ -124,12 +125,6 @@ export function toolsFor<T extends NamedTool>(def: AgentDefinition, pool: readon
   });
 }
 
-const MODEL_ALIASES: Record<string, { env: string; fallback: string }> = {
-  sonnet: { env: 'ANTHROPIC_DEFAULT_SONNET_MODEL', fallback: 'claude-sonnet-4-5' },
-  opus: { env: 'ANTHROPIC_DEFAULT_OPUS_MODEL', fallback: 'claude-opus-4-5' },
-  haiku: { env: 'ANTHROPIC_DEFAULT_HAIKU_MODEL', fallback: 'claude-haiku-4-5' },
-};
-
 /**
  * AG3: the call's model, else the definition's, else the parent's. An alias becomes a model id: the
  * environment's choice for it (ANTHROPIC_DEFAULT_SONNET_MODEL …), the parent's own model when that is
@@ -138,9 +133,8 @@ const MODEL_ALIASES: Record<string, { env: string; fallback: string }> = {
 export function resolveAgentModel(arg: string | undefined, def: AgentDefinition, parent: string, env: Readonly<Record<string, string | undefined>> = {}): string {
   const pick = [arg, def.model].map((m) => m?.trim()).find((m) => m && m !== 'inherit');
   if (!pick) return parent;
-  const alias = MODEL_ALIASES[pick.toLowerCase()];
+  const alias = modelAlias(pick);
   if (!alias) return pick;
-  const fromEnv = env[alias.env]?.trim();
-  if (fromEnv) return fromEnv;
+  if (env[alias.env]?.trim()) return resolveModelAlias(pick, env);
   return parent.toLowerCase().includes(pick.toLowerCase()) ? parent : alias.fallback;
 }

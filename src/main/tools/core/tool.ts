@@ -3,6 +3,7 @@ import type { SandboxPolicy } from '../../sandbox/policy';
 import type { z } from 'zod';
 import type { ProposedFileChange } from '../../../shared/tools/edit';
 import type { CommandExplanation, CommandWarning } from '../../../shared/permissions/command-explanation';
+import type { RequestDescription } from '../../../shared/permissions/request-description';
 import type { TargetSpec, ToolKind } from '../../../shared/tools/traits';
 import type { WorkingFolder } from '../../../shared/working-folder';
 import type { ToolProgress } from '../../../shared/tools/tool-call';
@@ -15,6 +16,7 @@ import type { BackgroundRequests } from './backgrounding';
 import type { DeferredToolState } from './deferred';
 import type { SubagentHost } from './subagents';
 import type { SideQuery } from './side-query';
+import type { SettingsPort } from './settings-port';
 
 /** JSON Schema as sent to the API (`input_schema`). */
 export type ToolInputJSONSchema = { type: 'object'; properties?: Record<string, unknown>; required?: string[]; [k: string]: unknown };
@@ -97,6 +99,8 @@ export interface ToolUseContext {
   team?: Team;
   /** Set for a teammate's own calls: the name it was given (SendMessage signs with it). */
   teammateName?: string;
+  /** Settings a tool may read and change (Config); absent = none. */
+  settings?: SettingsPort;
 }
 
 /**
@@ -210,6 +214,11 @@ export interface ToolDef<Input = unknown, Output = unknown, P extends ToolProgre
   describeChange?(input: Input, ctx: ToolUseContext): Promise<ProposedFileChange | null>;
   /** What a command-running call would do, part by part, for the approval window (BA9, DK4). */
   describeCommand?(input: Input, ctx: ToolUseContext): Promise<CommandExplanation | null>;
+  /**
+   * The approval in the tool's own words (its question, summary and facts: Config's setting, old and new
+   * value and file), in place of its request kind's; null = the kind's words.
+   */
+  describeRequest?(input: Input, ctx: ToolUseContext): Promise<RequestDescription | null>;
   /** Specific warnings of what the call may destroy or expose (BA9); a tool with any is destructive. */
   warnings?(input: Input): CommandWarning[];
   /**

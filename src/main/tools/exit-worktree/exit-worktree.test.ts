@@ -81,6 +81,19 @@ describe('ExitWorktree (issue 19)', () => {
     const { r, root } = await entered('drop');
     writeFileSync(path.join(root, 'b.txt'), 'b\n');
     writeFileSync(path.join(root, 'c.txt'), 'c\n');
+    // The approval in words: the copy, its branch, exactly what is lost, and that nothing else changes.
+    expect(await tool.describeRequest!({ action: 'remove', discard_changes: true }, r.ctx)).toEqual({
+      title: 'Delete the separate copy of the project, and the work in it?',
+      summary: 'Delete the copy “worktree-drop” and throw away 2 uncommitted files',
+      details: [
+        { label: 'Copy that will be deleted', value: root },
+        { label: 'Branch that will be deleted', value: 'worktree-drop' },
+        { label: 'Work that will be lost', value: '2 uncommitted files' },
+        { label: 'Your project folder', value: 'Stays as it is; the assistant goes back to working there.' },
+        { label: 'Can it be undone?', value: 'No. What was only in the copy is gone for good.' },
+      ],
+    });
+    expect(await tool.describeRequest!({ action: 'keep' }, r.ctx)).toBeNull();
     const out = await exit(r, { action: 'remove', discard_changes: true });
     expect(out.permission).toEqual({
       behavior: 'ask',

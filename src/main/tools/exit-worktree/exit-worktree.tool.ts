@@ -11,6 +11,7 @@ import { lazySchema } from '../core/lazy-schema';
 import type { PermissionResult, Tool, ValidationResult } from '../core/tool';
 import { EXIT_WORKTREE_DESCRIPTION, EXIT_WORKTREE_PROMPT, worktreeNote } from './prompt';
 import { enteredWorktree, workWords, type EnteredWorktree } from './session-worktree';
+import { describeExitWorktree } from './describe';
 
 const NO_SESSION =
   'No-op: there is no active EnterWorktree session to exit. This tool only operates on worktrees created by EnterWorktree in the current session — it will not touch worktrees created manually or in a previous session. No filesystem changes were made.';
@@ -64,6 +65,7 @@ export function createExitWorktreeTool(): Tool<ExitWorktreeInput, ExitWorktreeDa
         reason: { type: 'tool', reason: 'removing the worktree throws work away' },
       };
     },
+    describeRequest: describeExitWorktree,
     async call(input, ctx) {
       const wt = await enteredWorktree(ctx);
       if (!wt || !ctx.workingFolder) throw new Error(NO_SESSION);

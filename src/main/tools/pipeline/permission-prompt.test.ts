@@ -144,3 +144,38 @@ describe('BA9/DK4 a command request carries its explanation and its specific war
     expect('command' in p.requests[0]!).toBe(false);
   });
 });
+
+describe('a tool describes its own approval (describeRequest)', () => {
+  const described = {
+    title: 'Allow the assistant to change a setting?',
+    summary: 'Change the AI model from “a” to “b”',
+    details: [
+      { label: 'Now', value: 'a' },
+      { label: 'File that will change', value: '/data/settings.json' },
+    ],
+  };
+
+  it('its title, summary and facts travel with the request as plain data', async () => {
+    const tool = makeBashLike({ name: 'Config', kind: 'other', describeRequest: async () => described });
+    const p = scriptedPrompter([{ decision: 'allow_once' }]);
+    await askPermission(args(p, [], { tool }));
+    expect(p.requests[0]!.described).toEqual(described);
+  });
+
+  it('a description that throws, hangs, is malformed or is null still asks, in the usual words', async () => {
+    const cases = [
+      makeBashLike({ describeRequest: async () => Promise.reject(new Error('boom')) }),
+      makeBashLike({ describeRequest: async () => ({ title: '', summary: 1, details: 'x' }) as never }),
+      makeBashLike({ describeRequest: async () => null }),
+    ];
+    for (const tool of cases) {
+      const p = scriptedPrompter([{ decision: 'deny' }]);
+      await askPermission(args(p, [], { tool }));
+      expect(p.requests).toHaveLength(1);
+      expect('described' in p.requests[0]!).toBe(false);
+    }
+    const { requestDescription } = await import('./request-description');
+    const hanging = makeBashLike({ describeRequest: () => new Promise(() => {}) });
+    expect(await requestDescription(hanging, { command: 'x' }, makeCtx([hanging]), 20)).toBeUndefined();
+  });
+});

@@ -13,6 +13,8 @@ import type { PermissionDecider, PermissionVerdict } from './deps';
 import type { CommandExplanation, CommandWarning } from '../../../shared/permissions/command-explanation';
 import { commandExplanation } from './command-explanation';
 import { changePreview } from './file-preview';
+import { requestDescription } from './request-description';
+import type { RequestDescription } from '../../../shared/permissions/request-description';
 
 export type AskOutcome =
   /** `updatedInput`: the person's answer as the call's input (only for tools that require user interaction). */
@@ -80,7 +82,7 @@ function raceAbort(p: Promise<PromptAnswer>, signal: AbortSignal): Promise<Promp
 
 const withTarget = (target: ToolTarget | undefined): { target?: ToolTarget } => (target ? { target } : {});
 
-export function permissionRequest(a: AskArgs, preview?: FileChangePreview, command?: CommandExplanation): PermissionRequest {
+export function permissionRequest(a: AskArgs, preview?: FileChangePreview, command?: CommandExplanation, described?: RequestDescription): PermissionRequest {
   const warnings = warningsOf(a.tool, a.input);
   return {
     requestId: a.newId(),
@@ -104,13 +106,18 @@ export function permissionRequest(a: AskArgs, preview?: FileChangePreview, comma
     ...(warnings.length > 0 ? { warnings } : {}),
     ...(preview ? { preview } : {}),
     ...(command ? { command } : {}),
+    ...(described ? { described } : {}),
     ...(a.verdict.explanation ? { explanation: a.verdict.explanation } : {}),
   };
 }
 
 export async function askPermission(a: AskArgs): Promise<AskOutcome> {
-  const [preview, command] = await Promise.all([changePreview(a.tool, a.input, a.ctx), commandExplanation(a.tool, a.input, a.ctx, a.verdict.explanation)]);
-  const req = permissionRequest(a, preview, command);
+  const [preview, command, described] = await Promise.all([
+    changePreview(a.tool, a.input, a.ctx),
+    commandExplanation(a.tool, a.input, a.ctx, a.verdict.explanation),
+    requestDescription(a.tool, a.input, a.ctx),
+  ]);
+  const req = permissionRequest(a, preview, command, described);
   let answer: PromptAnswer | null;
   try {
     answer = await raceAbort(Promise.resolve().then(() => a.prompter.prompt(req, a.signal)), a.signal);

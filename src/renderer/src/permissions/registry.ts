@@ -1,7 +1,8 @@
 // The tool's kind → the approval dialog's request kind (exec, edit, read, fetch, mcp), or a tool's own
 // form (questions, a plan). A new kind = one component in kinds/ and one line below; any other tool
 // gets the generic kind. The kind comes with the request (ToolDef.kind); a rule's tool name is read
-// as Claude Code's vocabulary says.
+// as Claude Code's vocabulary says. A tool that describes its own approval (request.described) gets
+// its own question, summary and facts over its kind.
 import { BUDGET_REQUEST_NAME } from '../../../shared/budget';
 import type { PermissionRequestView } from '../../../shared/permissions/request';
 import { parseRule } from '../../../shared/permissions/rule';
@@ -10,6 +11,7 @@ import { budgetRequest } from './kinds/BudgetRequest';
 import { editRequest } from './kinds/EditRequest';
 import { execRequest } from './kinds/ExecRequest';
 import { fetchRequest } from './kinds/FetchRequest';
+import { describedRequest } from './kinds/DescribedRequest';
 import { genericRequest } from './kinds/GenericRequest';
 import { mcpRequest } from './kinds/McpRequest';
 import { planRequest } from './kinds/PlanRequest';
@@ -37,17 +39,21 @@ const ownKinds: Record<string, RequestKind> = {
 };
 
 export function requestKindFor(request: PermissionRequestView): RequestKind {
-  return (Object.hasOwn(ownKinds, request.toolName) ? ownKinds[request.toolName] : undefined) ?? kinds[requestKind(request)];
+  const kind = (Object.hasOwn(ownKinds, request.toolName) ? ownKinds[request.toolName] : undefined) ?? kinds[requestKind(request)];
+  return request.described && !kind.Form ? describedRequest(kind, request.described) : kind;
 }
 
-/** The request kind whose words describe rules of this tool name. */
-export function ruleKindFor(toolName: string): RequestKind {
-  return kinds[kindOfToolName(toolName)];
+/** The request kind whose words describe rules of this tool name (`kind`: the registered tool's, when known). */
+export function ruleKindFor(toolName: string, kind?: ToolKind): RequestKind {
+  return kinds[kind ?? kindOfToolName(toolName)];
 }
+
+/** What kind of tool a name is, as the app's registered tools say (undefined: Claude Code's vocabulary decides). */
+export type KindOf = (toolName: string) => ToolKind | undefined;
 
 /** A rule typed in the dialog, checked and put in words; the error says what is wrong. */
-export function describeRule(text: string): { ok: true; words: string; toolName: string } | { ok: false; error: string } {
+export function describeRule(text: string, kindOf?: KindOf): { ok: true; words: string; toolName: string } | { ok: false; error: string } {
   const parsed = parseRule(text);
   if (!parsed.ok) return { ok: false, error: parsed.error.message };
-  return { ok: true, words: ruleKindFor(parsed.value.toolName).ruleWords(parsed.value), toolName: parsed.value.toolName };
+  return { ok: true, words: ruleKindFor(parsed.value.toolName, kindOf?.(parsed.value.toolName)).ruleWords(parsed.value), toolName: parsed.value.toolName };
 }

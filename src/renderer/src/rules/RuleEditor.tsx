@@ -3,7 +3,7 @@
 // adding), and the live tests. Plain words typed in the rule box ("never delete my files") get the
 // ready-made rule or the rule they mean, one click away. A failed save shows main's message under the
 // buttons and keeps everything typed.
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { RuleBehaviorName } from '../../../shared/permissions/explanation';
 import type { WritableRuleSource } from '../../../shared/permissions/rule-store';
 import { allowRuleRisk } from '../../../shared/permissions/rule-risks';
@@ -15,7 +15,7 @@ import { RuleChecks } from './RuleChecks';
 import { RuleSuggestions } from './RuleSuggestions';
 import { BEHAVIORS, fileLabel, ruleSentence, type WritableTarget } from './rule-words';
 import { SaveInChoice } from './SaveInChoice';
-import { readRuleText } from './sentence';
+import { knownTools, readRuleText } from './sentence';
 
 export interface RuleValues {
   rule: string;
@@ -58,7 +58,8 @@ export function RuleEditor({ idBase, initial, targets, submitLabel, busy, onSubm
 
   const listing = useRules((s) => s.listing);
   const presets = rulePresets({ testCommands: listing?.testCommands });
-  const reading = readRuleText(rule, presets, behavior);
+  const tools = useMemo(() => knownTools(listing?.tools), [listing?.tools]);
+  const reading = readRuleText(rule, presets, behavior, tools);
   const valid = reading.kind === 'rule';
   const risk = valid && behavior === 'allow' ? allowRuleRisk(rule.trim()) : null;
   const chosen = targets?.find((t) => t.source === source) ?? null;

@@ -2,7 +2,7 @@
 // whether it can be changed here, the settings beside the rules, and the recent-commands tally.
 import type { RuleBehaviorName, RuleSourceName } from '../../../shared/permissions/explanation';
 import type { RecentCommandsResult, RuleListing, RuleSourceListing, WritableRuleSource } from '../../../shared/permissions/rule-store';
-import { describeRule } from '../permissions/registry';
+import { describeRule, type KindOf } from '../permissions/registry';
 import { displayPath, plural } from '../tools/shared/paths';
 
 export interface BehaviorChoice {
@@ -24,8 +24,8 @@ export const behaviorLabel = (b: RuleBehaviorName): string => BEHAVIORS.find((x)
 const LOWER_FIRST = new Set(['Any', 'Every', 'Only', 'Changing', 'Creating', 'Reading', 'Searching', 'Pages', 'Web']);
 
 /** What a rule covers, whichever list it is in ("Any command that starts with “npm test”"). */
-export function ruleMeaning(text: string): { ok: true; words: string; toolName: string } | { ok: false; error: string } {
-  const d = describeRule(text);
+export function ruleMeaning(text: string, kindOf?: KindOf): { ok: true; words: string; toolName: string } | { ok: false; error: string } {
+  const d = describeRule(text, kindOf);
   if (!d.ok) return d;
   // The approval dialog's words are about allowing; in a Deny or Ask list "without asking" is wrong.
   return { ok: true, words: d.words.replace(/, without asking$/, ''), toolName: d.toolName };

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseRule } from '../../../shared/permissions/rule';
 import { rulePresets } from './presets';
-import { behaviorOf, readRuleText, suggestForSentence } from './sentence';
+import { behaviorOf, knownTools, readRuleText, suggestForSentence } from './sentence';
 
 const presets = rulePresets({ testCommands: ['npm test'] });
 const suggest = (s: string, fallback: 'allow' | 'ask' | 'deny' = 'allow') => {
@@ -87,6 +87,29 @@ describe('readRuleText', () => {
     expect(read('Bash(npm test:*)')).toEqual({ kind: 'rule', words: 'Any command that starts with “npm test”', toolName: 'Bash', unknownTool: false });
     expect(read('mcp__github')).toMatchObject({ kind: 'rule', unknownTool: false });
     expect(read('MyTool')).toMatchObject({ kind: 'rule', unknownTool: true });
+  });
+
+  it('issue 19 every registered tool is known by its names and aliases, from the rules listing — no list of names in the renderer', () => {
+    // As permissions:list gives them (rules-service.test.ts checks the listing carries the registry's names).
+    const names = ['AskUserQuestion', 'EnterPlanMode', 'ExitPlanMode', 'EnterWorktree', 'ExitWorktree', 'SendUserMessage', 'Brief', 'Config', 'TodoWrite', 'ToolSearch', 'Skill', 'Agent', 'Task', 'TaskOutput', 'TaskStop', 'KillShell'];
+    const tools = knownTools(names.map((name) => ({ name, kind: name === 'Agent' || name === 'Task' ? ('agent' as const) : ('other' as const) })));
+    const readWith = (t: string) => readRuleText(t, presets, 'allow', tools);
+    for (const name of names) {
+      expect(readWith(name), name).toMatchObject({ kind: 'rule', toolName: name, unknownTool: false });
+    }
+    expect(readWith('Config')).toMatchObject({ words: 'Every use of Config' });
+    // A lower-case tool name is still the tool; a name nobody registered is still flagged.
+    expect(suggestForSentence('config', presets, 'deny', tools).rule).toEqual({ rule: 'Config', behavior: 'deny' });
+    expect(readWith('please deny Config(model)')).toMatchObject({ kind: 'sentence', rule: { rule: 'Config(model)', behavior: 'deny' } });
+    expect(readWith('MyTool')).toMatchObject({ unknownTool: true });
+    // Without the listing only Claude Code's vocabulary is known.
+    expect(read('AskUserQuestion')).toMatchObject({ unknownTool: true });
+  });
+
+  it('a registered tool’s kind gives its rule the words of its kind (a new editing tool reads as edits)', () => {
+    const tools = knownTools([{ name: 'Patch', kind: 'edit' }]);
+    expect(readRuleText('Patch(./src/**)', presets, 'allow', tools)).toEqual({ kind: 'rule', words: 'Changing files matching “./src/**”', toolName: 'Patch', unknownTool: false });
+    expect(readRuleText('Patch(./src/**)', presets, 'allow')).toEqual({ kind: 'rule', words: 'Patch for “./src/**”', toolName: 'Patch', unknownTool: true });
   });
 
   it('a rule with a typo keeps the grammar’s reason', () => {

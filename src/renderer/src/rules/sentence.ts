@@ -3,7 +3,9 @@
 // likely means instead of a parser's complaint. Pure: words in, suggestions out.
 import type { RuleBehaviorName } from '../../../shared/permissions/explanation';
 import { formatRule, mcpInfoFromName, parseRule } from '../../../shared/permissions/rule';
+import type { RegisteredTool } from '../../../shared/permissions/rule-store';
 import { CLAUDE_CODE_TOOLS } from '../../../shared/tools/claude-code-tools';
+import type { ToolKind } from '../../../shared/tools/traits';
 import type { RulePreset } from './presets';
 import { ruleMeaning } from './rule-words';
 
@@ -20,11 +22,24 @@ export type RuleReading =
   /** Plain words: the ready-made rules and the rule they probably mean (none: say what a rule is). */
   | { kind: 'sentence'; presets: RulePreset[]; rule: SuggestedRule | null };
 
-/** Tool names of Agent Desk and Claude Code that are not file, command or web tools. */
-const OTHER_TOOLS = ['Agent', 'Task', 'TodoWrite', 'ToolSearch', 'ExitPlanMode', 'Skill', 'SlashCommand', 'BashOutput', 'KillShell'];
-const KNOWN_TOOLS = [...Object.keys(CLAUDE_CODE_TOOLS), ...OTHER_TOOLS];
+/**
+ * The tool names a rule may use: the app's registered tools by every name and alias (from the rules
+ * listing), Claude Code's vocabulary, and any MCP tool by its prefix. No list of names of its own.
+ */
+export interface KnownTools {
+  names: readonly string[];
+  has(name: string): boolean;
+  /** The registered tool's kind, for the rule's words. */
+  kindOf(name: string): ToolKind | undefined;
+}
 
-const isKnownTool = (name: string): boolean => KNOWN_TOOLS.includes(name) || mcpInfoFromName(name) !== null;
+export function knownTools(registered: readonly RegisteredTool[] = []): KnownTools {
+  const kinds = new Map<string, ToolKind>(registered.map((t) => [t.name, t.kind]));
+  const names = [...new Set([...Object.keys(CLAUDE_CODE_TOOLS), ...kinds.keys()])];
+  return { names, has: (name) => names.includes(name) || mcpInfoFromName(name) !== null, kindOf: (name) => kinds.get(name) };
+}
+
+const CLAUDE_CODE_ONLY = knownTools();
 
 // Words that say which list: checked in this order, so "don't ask" is an allow and "ask before" an ask.
 const NO_ASKING = /\b(without asking|don'?t ask|do not ask|never ask|no need to ask)\b/;
@@ -103,13 +118,13 @@ function pathPattern(token: string): string {
 const INNER_RULE = /([A-Za-z][\w-]*)\((?:[^()\\]|\\.)*\)/;
 
 /** A rule written inside a sentence ("please deny Bash(git push:*)"), taken as it is. */
-function innerRule(sentence: string): string | null {
+function innerRule(sentence: string, tools: KnownTools): string | null {
   const inner = INNER_RULE.exec(sentence);
-  return inner && isKnownTool(inner[1]!) && parseRule(inner[0]).ok ? inner[0] : null;
+  return inner && tools.has(inner[1]!) && parseRule(inner[0]).ok ? inner[0] : null;
 }
 
 /** The single rule a sentence names: a command, a file or folder, a website or a tool. */
-function namedRule(sentence: string, behavior: RuleBehaviorName): SuggestedRule | null {
+function namedRule(sentence: string, behavior: RuleBehaviorName, tools: KnownTools): SuggestedRule | null {
   const lower = plain(sentence);
   // Quotes and a sentence's own punctuation are not part of what it names ("allow npm test.").
   const tokens = sentence
@@ -118,7 +133,7 @@ function namedRule(sentence: string, behavior: RuleBehaviorName): SuggestedRule 
     .map((t) => t.replace(/^["'“‘(]+/, '').replace(/(?<=[^./])["'”’),;:!?.]+$/, ''));
   // A tool's name typed without its capital letter: "read" → Read.
   if (tokens.length === 1) {
-    const tool = KNOWN_TOOLS.find((n) => n.toLowerCase() === tokens[0]!.toLowerCase());
+    const tool = tools.names.find((n) => n.toLowerCase() === tokens[0]!.toLowerCase());
     if (tool) return { rule: tool, behavior };
   }
   for (const t of tokens) {
@@ -149,11 +164,11 @@ function namedRule(sentence: string, behavior: RuleBehaviorName): SuggestedRule 
  * the one rule it names or means. `fallback` is the list chosen in the form, for sentences that do
  * not say one.
  */
-export function suggestForSentence(sentence: string, presets: readonly RulePreset[], fallback: RuleBehaviorName): { presets: RulePreset[]; rule: SuggestedRule | null } {
+export function suggestForSentence(sentence: string, presets: readonly RulePreset[], fallback: RuleBehaviorName, tools: KnownTools = CLAUDE_CODE_ONLY): { presets: RulePreset[]; rule: SuggestedRule | null } {
   const lower = plain(sentence);
   const asked = behaviorOf(sentence);
   const behavior = asked ?? fallback;
-  const written = innerRule(sentence);
+  const written = innerRule(sentence, tools);
   if (written) return { presets: [], rule: { rule: written, behavior } };
   const found: RulePreset[] = [];
   let topicRule: SuggestedRule | null = null;
@@ -164,7 +179,7 @@ export function suggestForSentence(sentence: string, presets: readonly RulePrese
       if (!found.includes(preset)) found.push(preset);
     } else if (asked !== null) topicRule ??= { rule: topic.rule, behavior: asked };
   }
-  const named = namedRule(sentence, behavior);
+  const named = namedRule(sentence, behavior, tools);
   // "allow npm test" names its rule; "never change files" only has its topic's rule to offer.
   const rule = named ?? (found.length === 0 ? topicRule : null);
   // A rule that is one of a suggested preset's adds nothing new.
@@ -175,23 +190,26 @@ export function suggestForSentence(sentence: string, presets: readonly RulePrese
 /** Lower-case single words and sentences are what people type; tool names start with a capital. */
 const looksLikeWords = (text: string): boolean => /\s/.test(text) || /^[a-z]/.test(text);
 
-/** Reads the rule box: a rule (in words), a rule with a mistake, or a sentence with suggestions. */
-export function readRuleText(text: string, presets: readonly RulePreset[], fallback: RuleBehaviorName): RuleReading {
+/**
+ * Reads the rule box: a rule (in words), a rule with a mistake, or a sentence with suggestions. `tools`:
+ * the tools a rule may name (knownTools over the rules listing's registered tools).
+ */
+export function readRuleText(text: string, presets: readonly RulePreset[], fallback: RuleBehaviorName, tools: KnownTools = CLAUDE_CODE_ONLY): RuleReading {
   const t = text.trim();
   if (t === '') return { kind: 'empty' };
-  const meaning = ruleMeaning(t);
+  const meaning = ruleMeaning(t, tools.kindOf);
   const parsed = parseRule(t);
   if (meaning.ok && parsed.ok) {
-    const known = isKnownTool(parsed.value.toolName) || parsed.value.toolName.includes('*');
+    const known = tools.has(parsed.value.toolName) || parsed.value.toolName.includes('*');
     if (known) return { kind: 'rule', words: meaning.words, toolName: meaning.toolName, unknownTool: false };
     // "delete" or "tests" is a word, not a tool someone has; a capitalised name may be a tool we do not know.
-    if (parsed.value.ruleContent === undefined && looksLikeWords(t)) return { kind: 'sentence', ...suggestForSentence(t, presets, fallback) };
+    if (parsed.value.ruleContent === undefined && looksLikeWords(t)) return { kind: 'sentence', ...suggestForSentence(t, presets, fallback, tools) };
     return { kind: 'rule', words: meaning.words, toolName: meaning.toolName, unknownTool: true };
   }
   // `Bash(npm test` is a rule with a typo; "allow npm test" or "never delete my files" is a sentence.
   const ruleShaped = /^[A-Za-z][\w-]*[()]/.test(t);
   if (ruleShaped) return { kind: 'invalid', error: meaning.ok ? '' : meaning.error };
-  return { kind: 'sentence', ...suggestForSentence(t, presets, fallback) };
+  return { kind: 'sentence', ...suggestForSentence(t, presets, fallback, tools) };
 }
 
 /** Says what a rule is, for a sentence nothing could be made of. Two examples, in words. */

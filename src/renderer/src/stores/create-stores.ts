@@ -148,6 +148,8 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
     bridge.on('background:show', (reveal) => background.getState().setReveal(reveal)),
   ];
   const offNotice = bridge.on('app:notice', (notice) => app.getState().pushBanner({ level: notice.level, message: notice.message }));
+  // A tool changed the model (Config): the header shows the one the next message uses.
+  const offModel = bridge.on('app:model', ({ model }) => app.setState((st) => (st.init ? { init: { ...st.init, model } } : {})));
   const offConnection = bridge.onConnection((state) => {
     const wasDown = app.getState().connection !== 'open';
     app.getState().setConnection(state);
@@ -190,6 +192,7 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
     dispose() {
       offEvent();
       offNotice();
+      offModel();
       offTasks();
       offBlocked();
       offMcp();

@@ -3,6 +3,7 @@
 import { askUserQuestionView } from './AskUserQuestion/AskUserQuestionView';
 import { agentView } from './Agent/AgentView';
 import { bashView } from './Bash/BashView';
+import { configView } from './Config/ConfigView';
 import { editView } from './Edit/EditView';
 import { enterPlanModeView } from './EnterPlanMode/EnterPlanModeView';
 import { enterWorktreeView } from './EnterWorktree/EnterWorktreeView';
@@ -35,6 +36,7 @@ const views: Record<string, ToolViewParts> = {
   AskUserQuestion: askUserQuestionView,
   Agent: agentView,
   Bash: bashView,
+  Config: configView,
   Read: readView,
   SendMessage: sendMessageView,
   Grep: grepView,

@@ -1,0 +1,16 @@
+// Where a reopened conversation works: the folder a tool had moved it to (a worktree) when that is still
+// a checkout — the header shows its branch again — else the project folder, with a notice saying why.
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { WorkingFolder } from '../../shared/working-folder';
+
+export function reopenedWorkingFolder(saved: WorkingFolder | null | undefined): { folder: WorkingFolder | null; notice?: string } {
+  if (!saved) return { folder: null };
+  try {
+    if (statSync(saved.path).isDirectory() && existsSync(path.join(saved.path, '.git'))) return { folder: saved };
+  } catch {
+    // Gone: said below.
+  }
+  const branch = saved.branch ? ` on the branch ${saved.branch}` : '';
+  return { folder: null, notice: `The separate copy of the project this conversation worked in (${saved.path}${branch}) is no longer there, so it works in the project folder again.` };
+}
