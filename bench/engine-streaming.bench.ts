@@ -10,7 +10,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startFakeModelServer, type ScriptedBlock } from '../test/fake-model/server';
-import { createEngine } from '../src/main/app/core';
+import { createEngine } from '../src/main/app/engine';
 import { benchTool, quietLog } from './lib/harness';
 import { envInt, fmt, machineInfo, markdownTable, median, writeResult } from './lib/stats';
 

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RuleDestination } from '../../src/shared/permissions/rule-store';
 import type { SessionEvent } from '../../src/shared/session-events';
 import { createHandlers } from '../../src/main/app/handlers';
-import type { Engine } from '../../src/main/app/core';
+import type { Engine } from '../../src/main/app/engine';
 import type { HostPort } from '../../src/main/app/ports';
 import { createLogger } from '../../src/main/base/log';
 import { createDispatcher } from '../../src/main/ipc/dispatch';

@@ -9,7 +9,7 @@ import { createLogger } from '../../src/main/base/log';
 import type { AuthService, HostPort } from '../../src/main/app/ports';
 import { transcriptPath } from '../../src/main/engine/session-runtime';
 import { createDispatcher } from '../../src/main/ipc/dispatch';
-import type { Engine } from '../../src/main/app/core';
+import type { Engine } from '../../src/main/app/engine';
 import { EditOutput } from '../../src/shared/tools/edit';
 import { WriteOutput } from '../../src/shared/tools/write';
 import { createHarness, type Harness } from './harness';

@@ -8,7 +8,7 @@ import { cleanEnv, cliBundle, type CliBundle } from '../spawn-bundle';
 import { TEMP_FILE_PATTERN } from '../../src/main/fs/atomic-write';
 import { UNFINISHED_CALL_RESULT } from '../../src/main/sessions/recover';
 import { createSessionStore, type StoredSession } from '../../src/main/sessions/store';
-import type { Engine } from '../../src/main/app/core';
+import type { Engine } from '../../src/main/app/engine';
 import type { Message } from '../../src/shared/transcript';
 import { createHarness, type Harness } from './harness';
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { startFakeModelServer, type FakeModelServer } from '../fake-model/server';
 import type { SessionEvent } from '../../src/shared/session-events';
 import type { ToolCallView } from '../../src/shared/tools/tool-call';
-import { createEngine, type Engine } from '../../src/main/app/core';
+import { createEngine, type Engine } from '../../src/main/app/engine';
 import { createLogger } from '../../src/main/base/log';
 import { getAllBaseTools } from '../../src/main/tools/builtin';
 import type { ToolsConfig } from '../../src/main/engine/tools/config';

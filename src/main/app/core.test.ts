@@ -155,7 +155,7 @@ describe('createCore', () => {
 
 describe('search backend notice (issue 11 item 7)', () => {
   it('says once, as a notice, when only the built-in search is available; a headless run only logs it', async () => {
-    const { createEngine } = await import('./core');
+    const { createEngine } = await import('./engine');
     const lines: string[] = [];
     const engine = await createEngine({ env: { AGENT_DESK_GREP_BACKEND: 'builtin', AGENT_DESK_HOME: dataDir }, dataDir, log });
     expect(engine.notices.filter((n) => n.message.includes('ripgrep (rg) is not installed'))).toHaveLength(1);

@@ -3,7 +3,7 @@
 // Claude Code does on Linux (~/.claude/.credentials.json). It never goes back to a page: only "configured".
 import path from 'node:path';
 import { readOptionalFile, writePrivateFile } from '../fs/private-file';
-import type { SecretStore } from './core';
+import type { SecretStore } from './engine';
 
 export const API_KEY_FILE = 'api-key.json';
 

@@ -4,7 +4,7 @@
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { APP_VERSION } from '../app/version';
-import { createEngine } from '../app/core';
+import { createEngine } from '../app/engine';
 import { createLogger } from '../base/log';
 import type { SessionEvent } from '../../shared/session-events';
 import type { TurnOutcome } from '../engine/session';

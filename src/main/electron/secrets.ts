@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SafeStorage } from 'electron';
 import { IpcFailure } from '../../shared/ipc/errors';
-import type { SecretStore } from '../app/core';
+import type { SecretStore } from '../app/engine';
 import type { Logger } from '../base/log';
 import { writePrivateFile } from '../fs/private-file';
 

@@ -8,7 +8,7 @@ import { closedPortUrl } from '../../../test/fake-model/ports';
 import { startFakeModelServer, type FakeModelServer } from '../../../test/fake-model/server';
 import type { SessionEvent } from '../../shared/session-events';
 import { messageText } from '../../shared/transcript';
-import { createEngine, type Engine } from '../app/core';
+import { createEngine, type Engine } from '../app/engine';
 import { createLogger } from '../base/log';
 
 let server: FakeModelServer;

@@ -7,7 +7,7 @@ import { watch, type FSWatcher } from 'node:fs';
 import type { SessionEvent } from '../../../shared/session-events';
 import type { Logger } from '../../base/log';
 import { processStartToken } from '../../process/inspect/process-table';
-import { createEngine, type Engine } from '../core';
+import { createEngine, type Engine } from '../engine';
 import { applyEvent, emptyProgress, type TaskProgress } from './progress';
 import { readRecord, takeReplies, taskFiles, writeApprovals, writeRecord, type TaskRecordFile } from './records';
 import { shortFolder } from './where';
