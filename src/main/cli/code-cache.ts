@@ -53,12 +53,30 @@ function pruneStale(dir: string, now: number): void {
   }
 }
 
+/** What tells one version of a bundle file from another without reading it all: its inode, size and mtime. */
+export interface FileStamp {
+  ino: number;
+  size: number;
+  mtimeMs: number;
+}
+
 /**
- * The cache file's name for a file: its path, its content and this Node build (V8 itself checks only
- * the source's length, so a changed file of the same length must not find the old cache).
+ * The cache file's name for a file: its path, its stamp and this Node build (V8 itself checks only the
+ * source's length, so a changed file of the same length must not find the old cache). A build writes
+ * new files, so the stamp changes with the content; hashing the content instead cost ~5 ms of every
+ * start-up (1.3 MB of bundle).
  */
-export function cacheKey(filename: string, content: string): string {
-  return createHash('sha1').update(`${process.version} ${process.arch}\0${filename}\0`).update(content).digest('hex');
+export function cacheKey(filename: string, stamp: FileStamp): string {
+  return createHash('sha1').update(`${process.version} ${process.arch}\0${filename}\0${stamp.ino}\0${stamp.size}\0${stamp.mtimeMs}`).digest('hex');
+}
+
+function stampOf(filename: string): FileStamp | null {
+  try {
+    const { ino, size, mtimeMs } = statSync(filename);
+    return { ino, size, mtimeMs };
+  } catch {
+    return null;
+  }
 }
 
 export interface CodeCacheHook {
@@ -78,8 +96,9 @@ export function installCodeCache(bundleDir: string, cacheDir: string): CodeCache
   const root = bundleDir.endsWith(path.sep) ? bundleDir : bundleDir + path.sep;
 
   M.prototype._compile = function compileWithCache(this: NodeJS.Module, content: string, filename: string): unknown {
-    if (!filename.startsWith(root) || !filename.endsWith('.js')) return original.call(this, content, filename);
-    const cacheFile = path.join(cacheDir, `${cacheKey(filename, content)}.bin`);
+    const stamp = filename.startsWith(root) && filename.endsWith('.js') ? stampOf(filename) : null;
+    if (!stamp) return original.call(this, content, filename);
+    const cacheFile = path.join(cacheDir, `${cacheKey(filename, stamp)}.bin`);
     let cachedData: Buffer | undefined;
     try {
       cachedData = readFileSync(cacheFile);
