@@ -1,7 +1,11 @@
 // The explicit list of built-in tools (AS1), the single source of truth: adding a tool is one line here.
+// Each is handed out with its input_schema as generated into input-schemas.json (input-schemas.test.ts
+// checks it against the zod schema and rewrites it with UPDATE_TOOL_SCHEMAS=1), so a start-up builds
+// no zod schema and converts none to send the first request.
 // Gated tools are `__FEATURE_X__ ? require(...) : null`: the constant comes from build/features.ts at
 // compile time, so a gated-off tool's module is dead code and absent from the bundle, not just hidden.
-import type { AnyTool } from './core/tool';
+import type { AnyTool, ToolInputJSONSchema } from './core/tool';
+import INPUT_SCHEMAS from './input-schemas.json';
 import { AgentTool } from './agent/agent.tool';
 import { AskUserQuestionTool } from './ask-user-question/ask-user-question.tool';
 import { BashTool } from './bash/bash.tool';
@@ -41,7 +45,20 @@ const GatedExampleTool: AnyTool | null = (typeof __FEATURE_EXAMPLE__ === 'boolea
   : null;
 /* eslint-enable @typescript-eslint/no-require-imports */
 
+/** The tool with its generated input_schema; a tool without one (a gated tool) is converted when first sent. */
+function withGeneratedSchema(tool: AnyTool): AnyTool {
+  const json = (INPUT_SCHEMAS as Record<string, ToolInputJSONSchema | undefined>)[tool.name];
+  return json && !tool.inputJSONSchema ? { ...tool, inputJSONSchema: json } : tool;
+}
+
+let builtins: readonly AnyTool[] | undefined;
+
 export function getAllBaseTools(): AnyTool[] {
+  builtins ??= baseToolList().map(withGeneratedSchema);
+  return [...builtins];
+}
+
+function baseToolList(): AnyTool[] {
   return [
     AgentTool,
     AskUserQuestionTool,
