@@ -44,3 +44,29 @@ test.describe('layout at 800 px', () => {
     });
   }
 });
+
+// Every pane button of the header stays inside a narrow window (it wraps onto a second row), where
+// before the Terminal and Background tasks buttons ran off its right edge at 800 px and below.
+for (const width of [800, 600]) {
+  test.describe(`header at ${width} px`, () => {
+    test.use({ viewport: { width, height: 700 } });
+
+    test(`every header button is inside the window and opens its pane (${width} px)`, async ({ page, webApp }) => {
+      await page.goto(webApp.url);
+      const header = page.getByRole('banner');
+      const buttons = header.getByRole('button');
+      await expect(header.getByRole('button', { name: /^Background tasks/ })).toBeVisible();
+      expect(await buttons.count()).toBeGreaterThanOrEqual(8);
+      for (const b of await buttons.all()) {
+        const r = await box(b);
+        expect(r.x, await b.getAttribute('aria-label') ?? '').toBeGreaterThanOrEqual(0);
+        expect(r.x + r.width, await b.getAttribute('aria-label') ?? '').toBeLessThanOrEqual(width);
+      }
+      expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
+      // The last one, clicked where a person sees it, opens its pane.
+      await header.getByRole('button', { name: /^Background tasks/ }).click();
+      await expect(page.getByRole('region', { name: 'Background tasks' })).toBeVisible();
+      await page.screenshot({ path: screenshotPath(`layout-header-${width}`) });
+    });
+  });
+}
