@@ -46,7 +46,8 @@ test.describe('layout at 800 px', () => {
 });
 
 // Every pane button of the header stays inside a narrow window (it wraps onto a second row), where
-// before the Terminal and Background tasks buttons ran off its right edge at 800 px and below.
+// before the Terminal and Background tasks buttons ran off its right edge at 800 px and below; the
+// inbox, which floats below the header, starts where the taller header ends.
 for (const width of [800, 600]) {
   test.describe(`header at ${width} px`, () => {
     test.use({ viewport: { width, height: 700 } });
@@ -67,6 +68,12 @@ for (const width of [800, 600]) {
       await header.getByRole('button', { name: /^Background tasks/ }).click();
       await expect(page.getByRole('region', { name: 'Background tasks' })).toBeVisible();
       await page.screenshot({ path: screenshotPath(`layout-header-${width}`) });
+      // The approvals inbox floats below the header, however tall the header has grown.
+      await header.getByRole('button', { name: 'No approvals waiting' }).click();
+      const inbox = page.getByRole('dialog', { name: 'Approvals waiting' });
+      await expect(inbox).toBeVisible();
+      const head = await box(header);
+      expect((await box(inbox)).y).toBeGreaterThanOrEqual(head.y + head.height - 1);
     });
   });
 }
