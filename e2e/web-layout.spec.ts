@@ -1,5 +1,6 @@
 // Issue 12 item 7 in Chromium: at 800 px an open side pane overlays the conversation instead of
 // squeezing it — the composer and a command card keep their width and nothing overflows its box.
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator } from '@playwright/test';
 import { expect, screenshotPath, test } from './fixtures';
 import { ask, say, useTool } from './tool-helpers';
@@ -77,3 +78,27 @@ for (const width of [800, 600]) {
     });
   });
 }
+
+// A conversation of plain replies has nothing focusable inside: the transcript itself is a tab stop,
+// so the keyboard can scroll back through it (axe: scrollable-region-focusable, seen at 800 px).
+test.describe('transcript by keyboard in a small window', () => {
+  test.use({ viewport: { width: 800, height: 500 } });
+
+  test('a transcript of plain replies can be reached with Tab and scrolled with the keys', async ({ page, webApp }) => {
+    const long = Array.from({ length: 30 }, (_, i) => `Line ${i + 1} of a long answer.`).join('\n\n');
+    webApp.fake.push(say(long));
+    await page.goto(webApp.url);
+    await ask(page, 'Tell me everything');
+    const transcript = page.getByRole('log', { name: 'Transcript' });
+    await expect(transcript).toContainText('Line 30 of a long answer.');
+    await expect.poll(() => transcript.evaluate((el) => el.scrollHeight > el.clientHeight + 100)).toBe(true);
+    const axe = await new AxeBuilder({ page }).include('.transcript').withRules(['scrollable-region-focusable']).analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
+    await page.getByRole('textbox', { name: 'Message' }).focus();
+    await page.keyboard.press('Shift+Tab');
+    await expect(transcript).toBeFocused();
+    const bottom = await transcript.evaluate((el) => el.scrollTop);
+    await page.keyboard.press('Home');
+    await expect.poll(() => transcript.evaluate((el) => el.scrollTop)).toBeLessThan(bottom);
+  });
+});
