@@ -28,14 +28,19 @@ test.describe('a message from the assistant in Chromium (issue 19)', () => {
 
     const transcript = page.getByRole('log', { name: 'Transcript' });
     await expect(transcript).toContainText('Done.');
+    // Loading the tool is said in words; what ToolSearch told the model is not shown (PX2).
+    await expect(page.getByRole('article', { name: /^Made 1 more tool ready: SendUserMessage/ })).toBeVisible();
+    await expect(transcript).not.toContainText('call them directly');
+    await expect(transcript).not.toContainText('Max results');
     const card = page.getByRole('article', { name: /The assistant has news for you \(you did not ask\)/ });
     await expect(card).toBeVisible();
     await expect(card.getByText('The tests pass.')).toBeVisible();
     await expect(card.getByRole('listitem').filter({ hasText: 'no failures' })).toBeVisible();
-    const toggle = card.getByRole('button', { name: 'Show output' });
-    if (await toggle.isVisible()) await toggle.click();
+    // The files are part of the message: in sight, not behind "Show output", named within the project.
+    await expect(card.getByRole('button', { name: /Show output|Hide output/ })).toHaveCount(0);
     const files = card.getByRole('list', { name: 'Attached files' });
-    await expect(files).toContainText('test-report.txt');
+    await expect(files).toBeVisible();
+    await expect(files.getByRole('listitem')).toHaveText(/^test-report\.txt\s*21 bytes$/);
     await expect(files).toContainText('21 bytes');
     await card.scrollIntoViewIfNeeded();
     await page.screenshot({ path: screenshotPath('brief-message-attachment') });

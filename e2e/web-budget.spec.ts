@@ -51,6 +51,8 @@ test('issue 20: a turn\'s and the conversation\'s cost are shown; at its budget 
   const group = inbox.getByRole('region', { name: 'The budget is used up' });
   await expect(group).toBeVisible();
   await expect(group).toContainText('Used so far: $0.06 of $0.05 (126 %).');
+  // No raw field under it: the budget's owner ("conversation") is not shown as code.
+  await expect(group.locator('code')).toHaveCount(0);
   await expect(group.getByRole('button', { name: 'Continue once more' })).toBeVisible();
   await expect(group.getByRole('button', { name: 'Stop' })).toBeVisible();
   await page.screenshot({ path: screenshotPath('budget-inbox') });

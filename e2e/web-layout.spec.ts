@@ -1,5 +1,6 @@
 // Issue 12 item 7 in Chromium: at 800 px an open side pane overlays the conversation instead of
 // squeezing it — the composer and a command card keep their width and nothing overflows its box.
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator } from '@playwright/test';
 import { expect, screenshotPath, test } from './fixtures';
 import { ask, say, useTool } from './tool-helpers';
@@ -43,4 +44,61 @@ test.describe('layout at 800 px', () => {
       expect((await box(composer)).width).toBeCloseTo(before.composer.width, 0);
     });
   }
+});
+
+// Every pane button of the header stays inside a narrow window (it wraps onto a second row), where
+// before the Terminal and Background tasks buttons ran off its right edge at 800 px and below; the
+// inbox, which floats below the header, starts where the taller header ends.
+for (const width of [800, 600]) {
+  test.describe(`header at ${width} px`, () => {
+    test.use({ viewport: { width, height: 700 } });
+
+    test(`every header button is inside the window and opens its pane (${width} px)`, async ({ page, webApp }) => {
+      await page.goto(webApp.url);
+      const header = page.getByRole('banner');
+      const buttons = header.getByRole('button');
+      await expect(header.getByRole('button', { name: /^Background tasks/ })).toBeVisible();
+      expect(await buttons.count()).toBeGreaterThanOrEqual(8);
+      for (const b of await buttons.all()) {
+        const r = await box(b);
+        expect(r.x, await b.getAttribute('aria-label') ?? '').toBeGreaterThanOrEqual(0);
+        expect(r.x + r.width, await b.getAttribute('aria-label') ?? '').toBeLessThanOrEqual(width);
+      }
+      expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
+      // The last one, clicked where a person sees it, opens its pane.
+      await header.getByRole('button', { name: /^Background tasks/ }).click();
+      await expect(page.getByRole('region', { name: 'Background tasks' })).toBeVisible();
+      await page.screenshot({ path: screenshotPath(`layout-header-${width}`) });
+      // The approvals inbox floats below the header, however tall the header has grown.
+      await header.getByRole('button', { name: 'No approvals waiting' }).click();
+      const inbox = page.getByRole('dialog', { name: 'Approvals waiting' });
+      await expect(inbox).toBeVisible();
+      const head = await box(header);
+      expect((await box(inbox)).y).toBeGreaterThanOrEqual(head.y + head.height - 1);
+    });
+  });
+}
+
+// A conversation of plain replies has nothing focusable inside: the transcript itself is a tab stop,
+// so the keyboard can scroll back through it (axe: scrollable-region-focusable, seen at 800 px).
+test.describe('transcript by keyboard in a small window', () => {
+  test.use({ viewport: { width: 800, height: 500 } });
+
+  test('a transcript of plain replies can be reached with Tab and scrolled with the keys', async ({ page, webApp }) => {
+    const long = Array.from({ length: 30 }, (_, i) => `Line ${i + 1} of a long answer.`).join('\n\n');
+    webApp.fake.push(say(long));
+    await page.goto(webApp.url);
+    await ask(page, 'Tell me everything');
+    const transcript = page.getByRole('log', { name: 'Transcript' });
+    await expect(transcript).toContainText('Line 30 of a long answer.');
+    await expect.poll(() => transcript.evaluate((el) => el.scrollHeight > el.clientHeight + 100)).toBe(true);
+    const axe = await new AxeBuilder({ page }).include('.transcript').withRules(['scrollable-region-focusable']).analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
+    await page.getByRole('textbox', { name: 'Message' }).focus();
+    await page.keyboard.press('Shift+Tab');
+    await expect(transcript).toBeFocused();
+    const bottom = await transcript.evaluate((el) => el.scrollTop);
+    await page.keyboard.press('Home');
+    await expect.poll(() => transcript.evaluate((el) => el.scrollTop)).toBeLessThan(bottom);
+  });
 });

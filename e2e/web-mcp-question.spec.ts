@@ -1,7 +1,8 @@
 // A connected tool's question in Chromium through the real web host (MCP elicitation, issue 17 item 6):
 // the model calls a tool of a stdio server that asks the person for a booking's details; the form made
 // from its schema is docked above the message box; an answer that does not fit is refused in words;
-// the answer sent reaches the server, whose reply goes back to the model. Decline is answered too.
+// the answer sent reaches the server, whose reply goes back to the model. Decline is answered too. Like an
+// approval it is announced and F6 reaches it from the message box and back.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
@@ -35,6 +36,17 @@ test.describe('A connected tool asks the person (issue 17 item 6)', () => {
     await expect(form.getByRole('spinbutton', { name: 'Guests' })).toHaveValue('2');
     await expect(form.getByRole('checkbox', { name: 'Vegetarian menu' })).not.toBeChecked();
     await expect(form.getByRole('combobox', { name: 'Time (optional)' })).toBeVisible();
+    // Like an approval it does not take the keyboard: it is announced, the message box says where the
+    // answer is awaited, and F6 goes to the question and back.
+    await expect(page.getByRole('status', { name: 'Question notices' })).toHaveText('The connected tool “asking” asks you something: Booking a table at Chez Ada: who is coming? Press F6 to answer.');
+    await expect(page.getByText('The assistant waits for your answer above.', { exact: false })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Message' })).toBeFocused();
+    await page.keyboard.press('F6');
+    await expect(form).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(form.getByRole('textbox', { name: 'Your name' })).toBeFocused();
+    await page.keyboard.press('F6');
+    await expect(page.getByRole('textbox', { name: 'Message' })).toBeFocused();
     await page.screenshot({ path: screenshotPath('web-mcp-question'), fullPage: false });
 
     // Too short a name: refused in words, the form stays.

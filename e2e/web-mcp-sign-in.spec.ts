@@ -28,8 +28,20 @@ test.describe('MCP sign-in in Chromium (issue 17 item 4)', () => {
     await expect(page.getByRole('button', { name: /^Connected tools ?: 1 needs you$/ })).toBeVisible();
     await page.screenshot({ path: screenshotPath('web-mcp-needs-sign-in'), fullPage: false });
 
-    await server.getByRole('button', { name: 'Sign in to docs' }).click();
+    // By keyboard: the button pressed goes away, the focus moves to what replaced it (the link; back
+    // to Sign in after Cancel), never to the page's start.
+    await server.getByRole('button', { name: 'Sign in to docs' }).focus();
+    await page.keyboard.press('Enter');
     await expect(server.getByRole('status')).toHaveText('Waiting for you to sign in');
+    await expect(server.getByRole('link', { name: 'Open the sign-in page' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(server.getByRole('button', { name: 'Cancel signing in to docs' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(server.getByRole('status')).toHaveText('Needs you to sign in');
+    await expect(server.getByRole('button', { name: 'Sign in to docs' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(server.getByRole('status')).toHaveText('Waiting for you to sign in');
+    await expect(server.getByRole('link', { name: 'Open the sign-in page' })).toBeFocused();
     await expect(server).toContainText('Open the sign-in page and finish signing in there; this updates by itself.');
     const link = server.getByRole('link', { name: 'Open the sign-in page' });
     await expect(server.getByRole('button', { name: 'Cancel signing in to docs' })).toBeVisible();

@@ -47,7 +47,9 @@ test('AG7 a teammate’s messages show as from the teammate, and the conversatio
   expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   await page.screenshot({ path: screenshotPath('teammates') });
 
-  // The teammate still waits for messages in the background; the to-do panel lists it with Stop.
+  // The teammate still waits for messages in the background; its card says where it is listed, and
+  // the to-do panel lists it with Stop.
+  await expect(transcript).toContainText('It works in the background, listed in the to-do list, where you can stop it.');
   await page.getByRole('button', { name: /^To-do list/ }).click();
   const pane = page.getByRole('region', { name: 'To-do list' });
   await expect(pane.getByRole('list', { name: 'Background work' })).toContainText('Find the date parser');

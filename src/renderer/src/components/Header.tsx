@@ -1,5 +1,5 @@
 // The top bar: which project is open (name and folder, and the branch of a worktree the conversation works in), which model answers, and where the app runs.
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useApp } from '../stores/react';
 import { ConnectionIndicator } from './ConnectionIndicator';
 import { LogoIcon } from './icons';
@@ -14,9 +14,22 @@ export function Header({ actions }: { actions?: ReactNode } = {}): ReactNode {
   const model = useApp((s) => s.init?.model ?? '');
   const host = useApp((s) => s.init?.host ?? null);
   const version = useApp((s) => s.init?.version ?? '');
+  const header = useRef<HTMLElement>(null);
+  // In a narrow window the buttons wrap and the header grows: what floats below it (the inbox) starts where it ends.
+  useLayoutEffect(() => {
+    const el = header.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => root.style.setProperty('--app-header-height', `${el.offsetHeight}px`));
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--app-header-height');
+    };
+  }, []);
 
   return (
-    <header className="app-header">
+    <header className="app-header" ref={header}>
       <div className="app-header__brand" title={version ? `Agent Desk ${version}` : 'Agent Desk'}>
         <span className="app-header__logo">
           <LogoIcon size={16} />

@@ -17,6 +17,12 @@ const req = (toolName: string, input: unknown): PermissionRequestView => ({
 });
 
 describe('inbox line words', () => {
+  it('the budget question: its summary and nothing as code (not its owner, "conversation")', () => {
+    const status = { limit: { usd: 0.05 }, spentUsd: 0.06, spentTokens: 30_000, percent: 126, phase: 'paused' };
+    const w = itemWords(req('Budget', { status, suggestedRaise: { usd: 1 }, owner: 'conversation' }), env);
+    expect(w.summary).toBe('Used so far: $0.06 of $0.05 (126 %). The assistant paused before its next request: should it go on?');
+    expect(w.detail).toBe('');
+  });
   it('a command: the kind summary and the command itself', () => {
     expect(itemWords(req('Bash', { command: 'npm test\nnpm run lint' }), env)).toEqual({ summary: 'Run a command in your project', detail: 'npm test …', outside: false, note: '' });
   });

@@ -23,8 +23,9 @@ export interface ItemWords {
 export function itemWords(request: PermissionRequestView, env: ViewEnv): ItemWords {
   const target = requestTarget(request);
   const outside = isOutside(target, env.projectDir);
-  const summary = requestKindFor(request).summary(request, env);
-  const detail = target ? displayPath(target, env.projectDir) : oneLine(inputSubject(request.input));
+  const kind = requestKindFor(request);
+  const summary = kind.summary(request, env);
+  const detail = target ? displayPath(target, env.projectDir) : (kind.inboxDetail?.(request) ?? oneLine(inputSubject(request.input)));
   const sent = requestKind(request) === 'read' ? sentToModel(request) : '';
   return {
     summary,

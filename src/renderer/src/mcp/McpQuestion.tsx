@@ -1,7 +1,9 @@
 // A connected tool's question to the person (MCP elicitation, issue 17 item 6), docked above the
 // message box like an approval: what it asks in its own words, a form built from the fields it asked
-// for, and Send / Decline / Cancel. Further questions wait behind it.
-import { useEffect, useState, type ReactNode } from 'react';
+// for, and Send / Decline / Cancel. Further questions wait behind it. Like an approval it never takes
+// the keyboard from someone typing: it is announced, and F6 moves between it and the message box.
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { focusComposer } from '../permissions/composer-focus';
 import type { ElicitField, McpElicitation } from '../../../shared/mcp-elicitation';
 import { useMcp } from '../stores/react';
 import { contentOf, initialValues, type FormValues } from './question-values';
@@ -65,8 +67,22 @@ export function McpQuestionCard({ question: q, more }: { question: McpElicitatio
     setSending(false);
   };
   const titleId = `${q.id}-title`;
+  const card = useRef<HTMLElement>(null);
+  // F6 goes between the question and the message box, wherever the focus is (an approval shown too keeps F6).
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent): void => {
+      if (e.key !== 'F6' || e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
+      const el = card.current;
+      if (!el) return;
+      e.preventDefault();
+      if (el.contains(document.activeElement)) focusComposer();
+      else el.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
   return (
-    <section className="approval mcp-question" role="dialog" aria-modal="false" aria-labelledby={titleId}>
+    <section ref={card} className="approval mcp-question" role="dialog" aria-modal="false" aria-labelledby={titleId} aria-describedby={`${q.id}-message`} tabIndex={-1}>
       <form
         className="mcp-question__body"
         // What does not fit is said in the card, in main's words, not in a browser tooltip.
@@ -79,11 +95,13 @@ export function McpQuestionCard({ question: q, more }: { question: McpElicitatio
         <h2 id={titleId} className="mcp-question__title">
           The connected tool “{q.server}” asks you
         </h2>
-        <p className="mcp-question__message">{q.message}</p>
+        <p id={`${q.id}-message`} className="mcp-question__message">
+          {q.message}
+        </p>
         {q.fields.map((f) => (
           <Field key={f.name} q={q.id} f={f} value={values[f.name] ?? ''} onChange={(v) => setValues({ ...values, [f.name]: v })} />
         ))}
-        <p className="mcp-question__note">Your answer goes to {q.server} only. Never type a password here.</p>
+        <p className="mcp-question__note">Your answer goes to “{q.server}” only. Never type a password here.</p>
         {problem && (
           <p className="mcp-question__problem" role="alert">
             {problem}
@@ -101,6 +119,7 @@ export function McpQuestionCard({ question: q, more }: { question: McpElicitatio
           </button>
           {more > 0 && <span className="mcp-question__more">{more === 1 ? '1 more question waits' : `${more} more questions wait`}</span>}
         </div>
+        <p className="approval__keys">Press F6 to come here, Tab to move between the fields · F6 again to go back to your message</p>
       </form>
     </section>
   );
@@ -110,5 +129,13 @@ export function McpQuestionCard({ question: q, more }: { question: McpElicitatio
 export function McpQuestions(): ReactNode {
   const questions = useMcp((s) => s.questions);
   const first = questions[0];
-  return first ? <McpQuestionCard key={first.id} question={first} more={questions.length - 1} /> : null;
+  // Said once per question, politely; the region is always there so a screen reader hears it arrive.
+  return (
+    <>
+      <div className="visually-hidden" role="status" aria-label="Question notices">
+        {first ? `The connected tool “${first.server}” asks you something: ${first.message} Press F6 to answer.` : ''}
+      </div>
+      {first && <McpQuestionCard key={first.id} question={first} more={questions.length - 1} />}
+    </>
+  );
 }

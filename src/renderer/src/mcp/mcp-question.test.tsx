@@ -39,16 +39,22 @@ async function setup(pending: McpElicitation[] = []) {
   return { stores, bridge };
 }
 
+/** No question: only the (empty) spoken-notice region is there. */
+const NOTHING = '<div class="visually-hidden" role="status" aria-label="Question notices"></div>';
+
 const render = (stores: Stores) => renderToStaticMarkup(<StoresProvider stores={{ ...stores, mcp: { ...stores.mcp, getInitialState: stores.mcp.getState } }}><McpQuestions /></StoresProvider>);
 
 describe('A connected tool’s question (issue 17 item 6)', () => {
   it('issue 17 item 6: a form from the fields asked for, with Send, Decline and Cancel', async () => {
     const { stores, bridge } = await setup();
-    expect(render(stores)).toBe('');
+    expect(render(stores)).toBe(NOTHING);
     bridge.emit('mcp:elicitation', question);
     bridge.emit('mcp:elicitation', { ...question, id: 'q2' });
     const html = render(stores);
-    expect(html).toContain('role="dialog" aria-modal="false" aria-labelledby="q1-title"');
+    expect(html).toContain('role="dialog" aria-modal="false" aria-labelledby="q1-title" aria-describedby="q1-message"');
+    // Announced (like an approval it does not take the keyboard; F6 reaches it).
+    expect(html).toContain('aria-label="Question notices">The connected tool “booking” asks you something: Who is coming? Press F6 to answer.</div>');
+    expect(html).toContain('Press F6 to come here');
     expect(html).toContain('<h2 id="q1-title" class="mcp-question__title">The connected tool “booking” asks you</h2>');
     expect(html).toContain('Who is coming?');
     expect(html).toMatch(/<label for="q1-name">Your name<\/label><input type="text" id="q1-name" aria-describedby="q1-name-hint" required=""/);
@@ -60,7 +66,7 @@ describe('A connected tool’s question (issue 17 item 6)', () => {
     expect(html).toContain('>Decline</button>');
     expect(html).toContain('>Cancel</button>');
     expect(html).toContain('1 more question waits');
-    expect(html).toContain('Never type a password here.');
+    expect(html).toContain('Your answer goes to “booking” only. Never type a password here.');
   });
 
   it('issue 17 item 6: the answer goes to main; a refused one is said; a closed question goes away', async () => {
@@ -75,7 +81,7 @@ describe('A connected tool’s question (issue 17 item 6)', () => {
     expect(stores.mcp.getState().questions).toEqual([]);
     bridge.emit('mcp:elicitation', question);
     bridge.emit('mcp:elicitation-closed', { id: 'q1' });
-    expect(render(stores)).toBe('');
+    expect(render(stores)).toBe(NOTHING);
   });
 
   it('issue 17 item 6: values as typed become the answer: numbers as numbers, empty optional ones left out', () => {

@@ -25,6 +25,8 @@ export interface RequestKind {
    * takes the place of the details, "Why am I asked?" and the Allow / Deny buttons.
    */
   Form?: ComponentType<RequestFormProps>;
+  /** What the inbox line shows as code under the summary, when not the input's subject ('' for nothing: the budget's summary says it all). */
+  inboxDetail?(request: PermissionRequestView): string;
   /** The inbox's words for allow_once and deny when they mean something else here (the budget: continue, stop). */
   inboxAnswers?: { allow: string; deny: string };
 }

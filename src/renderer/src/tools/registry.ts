@@ -21,6 +21,7 @@ import { taskOutputView } from './TaskOutput/TaskOutputView';
 import { taskUpdateView } from './TaskUpdate/TaskUpdateView';
 import { taskStopView } from './TaskStop/TaskStopView';
 import { todoWriteView } from './TodoWrite/TodoWriteView';
+import { toolSearchView } from './ToolSearch/ToolSearchView';
 import { webFetchView } from './WebFetch/WebFetchView';
 import { webSearchView } from './WebSearch/WebSearchView';
 import { SEARCH_GROUP_KEY, SearchGrouped } from './shared/SearchGrouped';
@@ -57,6 +58,7 @@ const views: Record<string, ToolViewParts> = {
   TaskStop: taskStopView,
   TaskUpdate: taskUpdateView,
   TodoWrite: todoWriteView,
+  ToolSearch: toolSearchView,
   WebFetch: webFetchView,
   WebSearch: webSearchView,
 };

@@ -82,7 +82,8 @@ export function Transcript(): ReactNode {
 
   return (
     <div className="transcript-wrap">
-      <div ref={box} className="transcript" role="log" aria-live="polite" aria-label="Transcript" onScroll={onScroll}>
+      {/* A tab stop of its own: a conversation of plain replies has nothing focusable inside, and the keyboard must still scroll it. */}
+      <div ref={box} className="transcript" role="log" aria-live="polite" aria-label="Transcript" tabIndex={0} onScroll={onScroll}>
         <div className="transcript__inner">
           {empty && <EmptyState projectName={projectName} fresh={currentId === null} />}
           {opening && messages.length === 0 && <p className="transcript__loading">Loading conversation…</p>}

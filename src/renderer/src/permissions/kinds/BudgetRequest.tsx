@@ -91,6 +91,8 @@ export const budgetRequest: RequestKind = {
   why: () => 'You set a budget. The assistant pauses when it is used up, so nothing is spent past it without your say.',
   Details: () => null,
   Form: BudgetForm,
+  // Its input's only words are its owner ("conversation"), which the summary already says.
+  inboxDetail: () => '',
   inboxAnswers: { allow: 'Continue once more', deny: 'Stop' },
   ruleWords: genericRuleWords,
   Icon: WarningIcon,

@@ -49,7 +49,7 @@ function AgentNotes({ call }: ToolViewProps): ReactNode {
   return (
     <>
       {d.status === 'async_launched' && (
-        <p className="tool-note">It works in the background and is listed with the running tasks. The assistant reads its answer when it is done.</p>
+        <p className="tool-note">It works in the background, listed in the to-do list, where you can stop it. The assistant reads its answer when it is done.</p>
       )}
       {w && !w.removed && (
         <div className="tool-note">

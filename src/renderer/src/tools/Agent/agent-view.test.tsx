@@ -71,7 +71,7 @@ describe('AG7 Agent card', () => {
     const t = text(render(agentCall({ run_in_background: true }, 'succeeded', data({ status: 'async_launched', result: '', taskId: 'a1', outputFile: '/o' }))));
     expect(t).toContain('In the background');
     expect(t).toContain('Working in the background');
-    expect(t).toContain('It works in the background and is listed with the running tasks.');
+    expect(t).toContain('It works in the background, listed in the to-do list, where you can stop it.');
   });
 
   it('AG4 isolated: the branch its changes are on, and that the person’s files are unchanged', () => {

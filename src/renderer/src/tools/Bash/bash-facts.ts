@@ -88,6 +88,8 @@ export function resultTextIsOutput(call: ToolCallView): boolean {
   return call.state === 'failed' && !call.error?.code;
 }
 
+const STILL_RUNS = 'it keeps running, listed under Running programs and in the to-do list, where you can stop it; the assistant can check on it or stop it too.';
+
 /** How the run ended, beyond its exit code, in sentences. */
 export function bashNotes(call: ToolCallView): string[] {
   const out = bashOutput(call);
@@ -97,9 +99,10 @@ export function bashNotes(call: ToolCallView): string[] {
     else if (out.interrupted) notes.push('Stopped before it finished.');
     else if (out.exitCode === null && out.signal) notes.push(`Ended by the signal ${out.signal}.`);
     if (out.returnCodeInterpretation) notes.push(`${out.returnCodeInterpretation}.`);
-    if (out.backgroundedAfterMs !== undefined && out.backgroundTaskId) notes.push(`Still running after ${formatDuration(out.backgroundedAfterMs)}, so it moved to the background by itself: it keeps running as task ${out.backgroundTaskId}, and the assistant can check on it or stop it.`);
-    else if (out.backgroundedByUser && out.backgroundTaskId) notes.push(`Moved to the background: it keeps running as task ${out.backgroundTaskId}, and the assistant can check on it or stop it.`);
-    else if (out.backgroundTaskId) notes.push(`Runs in the background as task ${out.backgroundTaskId}; the assistant can check on it or stop it.`);
+    // Where a person finds it (not its id: "task bash_…" read like the header's background Tasks, which it is not).
+    if (out.backgroundedAfterMs !== undefined && out.backgroundTaskId) notes.push(`Still running after ${formatDuration(out.backgroundedAfterMs)}, so it moved to the background by itself: ${STILL_RUNS}`);
+    else if (out.backgroundedByUser && out.backgroundTaskId) notes.push(`Moved to the background: ${STILL_RUNS}`);
+    else if (out.backgroundTaskId) notes.push(`Runs in the background: ${STILL_RUNS}`);
     for (const n of out.notes ?? []) notes.push(n);
   } else if (call.state === 'cancelled') {
     notes.push('Stopped before it finished.');

@@ -1,10 +1,13 @@
 // SendUserMessage's card (Claude Code's Brief, issue 19): the assistant's message to the person, in
-// Markdown and never folded away, marked when it was unasked; the files it attached, with their sizes.
-import type { ReactNode } from 'react';
+// Markdown and never folded away, marked when it was unasked; the files it attached, with their sizes,
+// always in sight under it (not behind "Show output": they are part of the message, not a tool's output).
+import { useId, type ReactNode } from 'react';
 import { BriefData, makeBriefInputSchema } from '../../../../shared/tools/brief';
 import type { ToolCallView } from '../../../../shared/tools/tool-call';
 import { Markdown } from '../../transcript/Markdown';
 import { formatBytes } from '../../../../shared/format-bytes';
+import { displayPath } from '../shared/paths';
+import { useViewEnv } from '../view-env';
 import type { ToolViewParts, ToolViewProps } from '../types';
 import './SendUserMessage.css';
 
@@ -33,17 +36,25 @@ function BriefUse({ call }: ToolViewProps): ReactNode {
   ) : null;
 }
 
-function BriefResult({ call }: ToolViewProps): ReactNode {
+function BriefAttachments({ call }: ToolViewProps): ReactNode {
+  const env = useViewEnv();
+  const labelId = useId();
   const files = sent(call)?.attachments ?? [];
+  if (files.length === 0) return null;
   return (
-    <ul className="brief-attachments" aria-label="Attached files">
-      {files.map((f) => (
-        <li key={f.path}>
-          <code>{f.path}</code>
-          <span className="brief-attachments__facts">{`${f.isImage ? 'picture, ' : ''}${formatBytes(f.size)}`}</span>
-        </li>
-      ))}
-    </ul>
+    <div className="brief-attachments">
+      <p id={labelId} className="brief-attachments__label">
+        Attached files
+      </p>
+      <ul aria-labelledby={labelId}>
+        {files.map((f) => (
+          <li key={f.path}>
+            <code title={f.path}>{displayPath(f.path, env.projectDir)}</code>
+            <span className="brief-attachments__facts">{`${f.isImage ? 'picture, ' : ''}${formatBytes(f.size)}`}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
@@ -55,8 +66,8 @@ export const sendUserMessageView: ToolViewParts = {
   subject: (call) => inputOf(call)?.message.split('\n').find((l) => l.trim())?.slice(0, 80) ?? 'a message',
   title: briefTitle,
   Use: BriefUse,
-  Result: BriefResult,
+  Notes: BriefAttachments,
   stateWords: (call) => (call.state === 'succeeded' ? 'Sent' : null),
-  hasOutput: ({ call }) => (sent(call)?.attachments?.length ?? 0) > 0,
+  hasOutput: () => false,
   Grouped: BriefGrouped,
 };

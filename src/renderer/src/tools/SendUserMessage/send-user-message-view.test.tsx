@@ -1,5 +1,5 @@
 // SendUserMessage's card as static markup (Claude Code's Brief, issue 19): the message in Markdown and
-// never folded, unasked news marked in the title, the attached files with their sizes.
+// never folded, unasked news marked in the title, the attached files with their sizes in sight.
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
@@ -31,14 +31,14 @@ describe('SendUserMessage card (issue 19)', () => {
     expect(html).toContain('<strong>Tests pass.</strong>');
   });
 
-  it('the attached files with their sizes, a picture called one', () => {
-    const Result = viewFor('SendUserMessage').Result;
-    const html = render(<Result call={call()} progress={undefined} />);
-    expect(html).toContain('aria-label="Attached files"');
-    expect(text(html)).toContain('/p/report.txt 1.5 KB');
-    expect(text(html)).toContain('/p/shot.png picture, 12 bytes');
-    expect(viewFor('SendUserMessage').hasOutput({ call: call(), progress: undefined })).toBe(true);
-    expect(viewFor('SendUserMessage').hasOutput({ call: call({ result: { text: '', isError: false, data: { message: 'x' } } }), progress: undefined })).toBe(false);
+  it('the attached files with their sizes, a picture called one, in sight under the message (not behind Show output)', () => {
+    const html = render(<ToolCallCardView call={call()} progress={undefined} />);
+    expect(html).toMatch(/<p id="([^"]+)" class="brief-attachments__label">Attached files<\/p><ul aria-labelledby="\1">/);
+    expect(text(html)).toContain('Attached files report.txt 1.5 KB shot.png picture, 12 bytes');
+    expect(html).toContain('title="/p/report.txt"');
+    expect(html).not.toContain('Show output');
+    const none = render(<ToolCallCardView call={call({ result: { text: '', isError: false, data: { message: 'x' } } })} progress={undefined} />);
+    expect(none).not.toContain('Attached files');
   });
 
   it('a message refused (a missing attachment) says it could not be shown, with the reason the model got', () => {

@@ -77,20 +77,21 @@ describe('BA10 Bash cards of background commands', () => {
   it('BA10 started in the background: says so with its task id, no "saved output" line', () => {
     const t = text(render(card('Bash', { command: 'npm run dev', run_in_background: true }, 'succeeded', out({ backgroundTaskId: 'bash_9', outputFile: '/t/bash_9.output' }))));
     expect(t).toContain('Started in the background');
-    expect(t).toContain('Runs in the background as task bash_9; the assistant can check on it or stop it.');
+    expect(t).toContain('Runs in the background: it keeps running, listed under Running programs and in the to-do list, where you can stop it; the assistant can check on it or stop it too.');
+    expect(t).not.toContain('bash_9');
     expect(t).not.toContain('too long to keep here');
   });
 
   it('BA10 moved by the person: its own words', () => {
     const t = text(render(card('Bash', { command: 'npm run dev' }, 'succeeded', out({ backgroundTaskId: 'bash_9', backgroundedByUser: true, stdout: 'ready\n', outputFile: '/t/bash_9.output' }))));
     expect(t).toContain('Moved to the background');
-    expect(t).toContain('it keeps running as task bash_9');
+    expect(t).toContain('Moved to the background: it keeps running, listed under Running programs');
   });
 
   it('BA10 moved by assistant mode after 15 s: says it moved by itself', () => {
     const t = text(render(card('Bash', { command: 'npm run build' }, 'succeeded', out({ backgroundTaskId: 'bash_7', backgroundedAfterMs: 15_000, outputFile: '/t/bash_7.output' }))));
     expect(t).toContain('Moved to the background');
-    expect(t).toContain('Still running after 15s, so it moved to the background by itself: it keeps running as task bash_7');
+    expect(t).toContain('Still running after 15s, so it moved to the background by itself: it keeps running, listed under Running programs');
   });
 
   it('BA10 a running foreground command offers "Keep running in background"; a background one does not', () => {
