@@ -16,7 +16,11 @@ export const backgroundInvoke = {
   },
   /** Starts a task in a folder the app has open or opened before; `saveAs` also keeps it as a saved task. */
   'background:start': {
-    request: BackgroundTaskSpec.extend({ saveAs: z.string().trim().min(1).max(80).optional() }),
+    request: BackgroundTaskSpec.extend({
+      saveAs: z.string().trim().min(1).max(80).optional(),
+      /** The dialog was opened by the tray's New Task… (the task's banner says so). */
+      from: z.enum(['app', 'tray']).optional(),
+    }),
     response: z.object({ task: BackgroundTaskView }),
   },
   /** Stops a running task (its turn ends as a person's Stop would); `ended` when it had already ended. */

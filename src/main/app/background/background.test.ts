@@ -102,11 +102,13 @@ describe('the service: what windows are told', () => {
     svc.subscribe((tasks) => lists.push(tasks.length));
     await svc.refresh();
     await svc.refresh();
-    expect(seen.map((s) => s.channel)).toEqual(['background:changed']);
-    expect(seen[0]!.projectDir).toBe(projectDir);
+    // Its conversation is followed from now on: its windows show it running.
+    expect(seen.map((s) => s.channel)).toEqual(['session:event', 'background:changed']);
+    expect(seen[0]).toMatchObject({ payload: { type: 'status', sessionId: 's1', status: 'running' }, projectDir });
+    expect(seen[1]!.projectDir).toBe(projectDir);
     await writeApprovals(dataDir, 'abc123def0', { requests: [request('r1')] });
     await svc.refresh();
-    expect(seen.slice(1).map((s) => [s.channel, (s.payload as { type?: string }).type ?? (s.payload as { task: { status: string } }).task.status])).toEqual([
+    expect(seen.slice(2).map((s) => [s.channel, (s.payload as { type?: string }).type ?? (s.payload as { task: { status: string } }).task.status])).toEqual([
       ['background:changed', 'needs-approval'],
       ['session:event', 'permission_request'],
     ]);
@@ -137,6 +139,40 @@ describe('a running task’s conversation', () => {
     alive = false;
     await invoke['session:send']({ sessionId: 's1', text: 'hi' }, ctx);
     expect(sent).toEqual(['other', 's1']);
+  });
+
+  it('a window opening it is shown the task’s work so far (never read into the window’s process); its Stop stops the task; once ended it opens as any conversation', async () => {
+    await writeRecord(dataDir, record());
+    const ev = (e: object) => JSON.stringify({ sessionId: 's1', ...e });
+    writeFileSync(
+      path.join(dataDir, 'background-tasks', 'abc123def0', 'events.jsonl'),
+      [
+        ev({ type: 'message', message: { id: 'u1', role: 'user', content: [{ type: 'text', text: 'check the deps' }], createdAt: 1 } }),
+        ev({ type: 'assistant_start', messageId: 'a1', model: 'm' }),
+        ev({ type: 'text_delta', messageId: 'a1', text: 'Looking at package.json' }),
+      ].join('\n') + '\n',
+    );
+    await writeApprovals(dataDir, 'abc123def0', { requests: [request('r1')] });
+    const svc = createBackgroundTasks({ hosts: [createLocalTaskHost({ dataDir, env: {}, log, alive: () => true, stopGraceMs: 0 })], bus: createEventBus(), log });
+    const opened: string[] = [];
+    const sessions = {
+      open: async (_d: string, id: string) => (opened.push(id), { session: { id, projectDir, title: 't', createdAt: 1, updatedAt: 1, messageCount: 0 }, messages: [], status: 'idle' }),
+      rename: async () => opened.push('renamed'),
+    } as unknown as SessionService;
+    const { invoke } = createHandlers({ sessions, auth: {} as never, host: {} as never, log, background: { background: svc, dataDir } });
+    const ctx: HandlerContext = { host: 'web', clientId: 'c', projectDir };
+    const live = await invoke['session:open']({ sessionId: 's1' }, ctx);
+    expect(live).toMatchObject({ status: 'running', messages: [{ id: 'u1' }], drafts: [{ messageId: 'a1', text: 'Looking at package.json' }], pendingPermissions: [{ requestId: 'r1' }], session: { title: 'nightly' } });
+    expect(opened).toEqual([]);
+    // Another project's window does not see it as this task's.
+    expect(await svc.openLive(dataDir, 's1')).toBeNull();
+    await expect(invoke['session:rename']({ sessionId: 's1', title: 'x' }, ctx)).rejects.toMatchObject({ code: 'busy' });
+    // Stop in its window ends the task (here a process that does not answer: recorded as stopped).
+    expect(await invoke['session:stop']({ sessionId: 's1' }, ctx)).toEqual({ stopped: true });
+    expect((await readRecord(dataDir, 'abc123def0', log))!.status).toBe('stopped');
+    await invoke['session:open']({ sessionId: 's1' }, ctx);
+    expect(opened).toEqual(['s1']);
+    svc.dispose();
   });
 });
 

@@ -40,7 +40,7 @@ export function createBackgroundHandlers(deps: BackgroundHandlerDeps): Pick<Invo
 
   return {
     'background:list': async ({ all }, ctx) => ({ tasks: await visible(ctx, all === true) }),
-    'background:start': async ({ saveAs, ...spec }, ctx) => {
+    'background:start': async ({ saveAs, from, ...spec }, ctx) => {
       if (!mayUse(ctx, spec.projectDir)) {
         throw new IpcFailure({ code: 'forbidden', message: 'Background tasks run only in a folder open in Agent Desk. Open the folder first.' });
       }
@@ -48,7 +48,7 @@ export function createBackgroundHandlers(deps: BackgroundHandlerDeps): Pick<Invo
       if (spec.mode === 'bypassPermissions') throw new IpcFailure({ code: 'forbidden', message: 'A background task started here cannot skip permission checks.' });
       // Saved first: a task that cannot start should not lose what the person typed for next time.
       if (saveAs) await saveTask(deps.dataDir, { name: saveAs, prompt: spec.prompt, ...(spec.mode !== 'default' ? { mode: spec.mode } : {}), ...(spec.budgetUsd !== undefined ? { budgetUsd: spec.budgetUsd } : {}) }, deps.log);
-      return { task: await background.start(spec, { trustFolder: deps.trustFolders === true }) };
+      return { task: await background.start(spec, { trustFolder: deps.trustFolders === true, from: from ?? 'app' }) };
     },
     'background:stop': async ({ taskId }, ctx) => {
       const task = (await visible(ctx, true)).find((t) => t.id === taskId);

@@ -11,7 +11,8 @@ import type { PermissionReplyInput } from '../../../shared/permissions/request';
 import type { Logger } from '../../base/log';
 import { processStartToken } from '../../process/inspect/process-table';
 import type { BackgroundTaskHost, StartOptions, StopResult, TaskApproval } from './host';
-import { listTaskIds, newTaskId, readApprovals, readRecord, removeTask, taskFiles, writeRecord, writeReply, type TaskRecordFile } from './records';
+import { readEvents } from './event-log';
+import { isTaskId, listTaskIds, newTaskId, readApprovals, readRecord, removeTask, taskFiles, writeRecord, writeReply, type TaskRecordFile } from './records';
 import { shortFolder } from './where';
 
 /** How to run this program again as a worker: `command args… task _worker ID`. */
@@ -79,6 +80,7 @@ export function createLocalTaskHost(opts: LocalHostOptions): BackgroundTaskHost 
       ...(r.sessionId ? { sessionId: r.sessionId } : {}),
       ...(r.outcome ? { outcome: r.outcome } : {}),
       host: 'local',
+      ...(r.startedFrom ? { startedFrom: r.startedFrom } : {}),
     };
   }
 
@@ -168,6 +170,7 @@ export function createLocalTaskHost(opts: LocalHostOptions): BackgroundTaskHost 
         ...(spec.budgetUsd !== undefined ? { budgetUsd: spec.budgetUsd } : {}),
         ...(spec.savedTask ? { savedTask: spec.savedTask } : {}),
         trustFolder: startOpts.trustFolder === true,
+        startedFrom: startOpts.from ?? 'command-line',
         status: 'starting',
         createdAt: now(),
         activity: 'Starting',
@@ -247,6 +250,11 @@ export function createLocalTaskHost(opts: LocalHostOptions): BackgroundTaskHost 
       if (!waiting.some((q) => q.requestId === reply.requestId)) return false;
       await writeReply(dataDir, taskId, reply);
       return true;
+    },
+
+    async events(taskId, from) {
+      if (!isTaskId(taskId)) return { events: [], next: from };
+      return readEvents(taskFiles(dataDir, taskId).events, from, log);
     },
   };
 }

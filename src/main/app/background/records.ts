@@ -2,6 +2,7 @@
 //   <data>/background-tasks/<id>/task.json        the record (the worker's once it runs)
 //   <data>/background-tasks/<id>/approvals.json   its requests waiting for a person
 //   <data>/background-tasks/<id>/replies/<req>.json  an answer from a window, read and removed by the worker
+//   <data>/background-tasks/<id>/events.jsonl     its session's events as they happen (event-log.ts)
 //   <data>/background-tasks/<id>/worker.log       what the worker printed
 // Every write is atomic; a broken or foreign file reads as absent (logged), never as a crash.
 import { randomBytes } from 'node:crypto';
@@ -9,7 +10,7 @@ import { mkdir, readdir, readFile, rm, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { PermissionReplyInput, PermissionRequestView } from '../../../shared/permissions/request';
-import { BackgroundTaskStatus, TaskMode, TaskUsage } from '../../../shared/background-tasks';
+import { BackgroundTaskStatus, TaskMode, TaskStartedFrom, TaskUsage } from '../../../shared/background-tasks';
 import type { Logger } from '../../base/log';
 import { writeFileAtomic } from '../../fs/atomic-write';
 
@@ -26,6 +27,7 @@ export const TaskRecordFile = z.object({
   mode: TaskMode,
   budgetUsd: z.number().positive().optional(),
   savedTask: z.string().max(200).optional(),
+  startedFrom: TaskStartedFrom.optional(),
   /** Whether the folder's own settings count without the trust store (a command line's own folder, like `-p`). */
   trustFolder: z.boolean(),
   status: BackgroundTaskStatus.exclude(['needs-approval']),
@@ -53,13 +55,14 @@ export interface TaskFiles {
   record: string;
   approvals: string;
   replies: string;
+  events: string;
   log: string;
 }
 
 export function taskFiles(dataDir: string, id: string): TaskFiles {
   if (!isTaskId(id)) throw new Error(`not a task id: ${JSON.stringify(id.slice(0, 60))}`);
   const dir = path.join(backgroundTasksDir(dataDir), id);
-  return { dir, record: path.join(dir, 'task.json'), approvals: path.join(dir, 'approvals.json'), replies: path.join(dir, 'replies'), log: path.join(dir, 'worker.log') };
+  return { dir, record: path.join(dir, 'task.json'), approvals: path.join(dir, 'approvals.json'), replies: path.join(dir, 'replies'), events: path.join(dir, 'events.jsonl'), log: path.join(dir, 'worker.log') };
 }
 
 const json = (x: unknown): Uint8Array => Buffer.from(JSON.stringify(x, null, 1));

@@ -2,12 +2,16 @@
 // task hosts (local now; remote later), and a watch that publishes what changes — each task's new view
 // as `background:changed` to its project's windows and to listeners (the tray), and each request a task
 // waits on as the same `permission_request` / `permission_resolved` session events a conversation's
-// use, so the approval inbox, the badge and the notifications need nothing of their own.
+// use, so the approval inbox, the badge and the notifications need nothing of their own. Running tasks'
+// conversations are followed live (live-follow.ts): a window shows them as they work.
+import path from 'node:path';
 import { isEnded, type BackgroundTaskSpecParsed, type BackgroundTaskView } from '../../../shared/background-tasks';
 import type { PermissionReplyInput, PermissionRequestView } from '../../../shared/permissions/request';
 import type { Logger } from '../../base/log';
 import type { EventBus } from '../ports';
 import type { BackgroundTaskHost, StartOptions, StopResult, TaskApproval } from './host';
+import { createTaskFollower } from './live-follow';
+import { liveOpenAnswer, type LiveOpenAnswer } from './live-view';
 
 export interface BackgroundTasks {
   start(spec: BackgroundTaskSpecParsed, opts?: StartOptions): Promise<BackgroundTaskView>;
@@ -20,6 +24,10 @@ export interface BackgroundTasks {
   reply(projectDir: string, reply: PermissionReplyInput): Promise<boolean>;
   /** Whether a task still running works in this conversation (its window must not write to it meanwhile). */
   runsSession(sessionId: string): Promise<boolean>;
+  /** The running task working in this project's conversation, if any. */
+  taskOf(projectDir: string, sessionId: string): Promise<BackgroundTaskView | null>;
+  /** What a window opening that conversation is shown while the task works in it; null when no task does. */
+  openLive(projectDir: string, sessionId: string): Promise<LiveOpenAnswer | null>;
   /** Called with every task after each change the watch sees. */
   subscribe(listener: (tasks: BackgroundTaskView[]) => void): () => void;
   /** Looks once now (the watch also looks every `pollMs`). */
@@ -33,6 +41,8 @@ export interface BackgroundServiceOptions {
   log: Logger;
   /** How often the watch looks at the tasks' files (ms); 0 = only on refresh(). */
   pollMs?: number;
+  /** A task ended: its conversation is the windows' again (a copy read while it ran is dropped). */
+  released?(projectDir: string, sessionId: string): Promise<void> | void;
 }
 
 export function createBackgroundTasks(opts: BackgroundServiceOptions): BackgroundTasks {
@@ -44,6 +54,15 @@ export function createBackgroundTasks(opts: BackgroundServiceOptions): Backgroun
   let scanning: Promise<void> | null = null;
   let again = false;
   let disposed = false;
+  let scans = 0;
+  /** Which host each task is on, as last listed. */
+  const hostOfTask = new Map<string, BackgroundTaskHost>();
+  const follower = createTaskFollower({
+    bus,
+    log,
+    read: (t, from) => (hostOfTask.get(t.id) ?? hosts[0]!).events(t.id, from),
+    ...(opts.released ? { released: opts.released } : {}),
+  });
 
   const allApprovals = async (): Promise<TaskApproval[]> => (await Promise.all(hosts.map((h) => h.approvals()))).flat();
   const hostOf = async (id: string): Promise<BackgroundTaskHost | null> => {
@@ -52,7 +71,11 @@ export function createBackgroundTasks(opts: BackgroundServiceOptions): Backgroun
   };
 
   async function scan(): Promise<void> {
-    const tasks = (await Promise.all(hosts.map((h) => h.list()))).flat().sort((a, b) => b.createdAt - a.createdAt);
+    const listed = await Promise.all(hosts.map(async (h) => ({ h, tasks: await h.list() })));
+    for (const { h, tasks } of listed) for (const t of tasks) hostOfTask.set(t.id, h);
+    const tasks = listed.flatMap((l) => l.tasks).sort((a, b) => b.createdAt - a.createdAt);
+    // A host's first look folds what ran before it without telling windows it all again.
+    await follower.update(tasks, scans++ === 0);
     let changed = false;
     for (const t of tasks) {
       const json = JSON.stringify(t);
@@ -94,6 +117,10 @@ export function createBackgroundTasks(opts: BackgroundServiceOptions): Backgroun
     return scanning;
   }
 
+  const same = (a: string, b: string) => path.resolve(a) === path.resolve(b);
+  const taskOf = async (projectDir: string, sessionId: string): Promise<BackgroundTaskView | null> =>
+    (await Promise.all(hosts.map((h) => h.list()))).flat().find((t) => t.sessionId === sessionId && !isEnded(t.status) && same(t.projectDir, projectDir)) ?? null;
+
   const timer = opts.pollMs ? setInterval(() => void refresh(), opts.pollMs) : null;
   timer?.unref?.();
 
@@ -109,6 +136,7 @@ export function createBackgroundTasks(opts: BackgroundServiceOptions): Backgroun
     async stop(id) {
       const host = await hostOf(id);
       if (!host) return { outcome: 'not_found' };
+      follower.stopping(id);
       const result = await host.stop(id);
       void refresh();
       return result;
@@ -124,6 +152,16 @@ export function createBackgroundTasks(opts: BackgroundServiceOptions): Backgroun
     },
     async runsSession(sessionId) {
       return (await Promise.all(hosts.map((h) => h.list()))).flat().some((t) => t.sessionId === sessionId && !isEnded(t.status));
+    },
+    taskOf,
+    async openLive(projectDir, sessionId) {
+      if (!(await taskOf(projectDir, sessionId))) return null;
+      // A task that just began may not be followed yet: look (twice, should a look be under way).
+      for (let tries = 0; tries < 2 && !follower.bySession(sessionId); tries++) await refresh();
+      const f = follower.bySession(sessionId);
+      if (!f || !f.task.sessionId) return null;
+      const pending = (await allApprovals()).filter((a) => a.taskId === f.task.id).map((a) => a.request);
+      return liveOpenAnswer({ ...f.task, sessionId: f.task.sessionId }, f.view, pending);
     },
     subscribe(listener) {
       listeners.add(listener);

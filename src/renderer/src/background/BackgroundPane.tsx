@@ -41,7 +41,7 @@ export function BackgroundPane({ onClose, onShowConversation, onReview }: Backgr
         <p className="side-pane__note">
           A background task works on its own, even with this window closed. When it needs your OK it asks in the approvals inbox.
         </p>
-        <button type="button" className="button button--primary" onClick={openDialog} disabled={dialogOpen}>
+        <button type="button" className="button button--primary" onClick={() => openDialog()} disabled={dialogOpen}>
           New background task…
         </button>
         {failure && !dialogOpen && (

@@ -17,6 +17,8 @@ export interface Reveal {
 export interface BackgroundState {
   tasks: BackgroundTaskView[];
   dialogOpen: boolean;
+  /** Who opened the dialog: the tray's New Task… or this window (its task's banner says which). */
+  dialogFrom: 'app' | 'tray';
   choices: { projects: Array<{ dir: string; name: string }>; savedTasks: SavedTask[] } | null;
   starting: boolean;
   /** Why the last start or stop failed, in words. */
@@ -26,7 +28,7 @@ export interface BackgroundState {
   /** Something to show, asked by the tray or a notification; the App shows it and clears it. */
   reveal: Reveal | null;
   load(): Promise<void>;
-  openDialog(): void;
+  openDialog(from?: 'app' | 'tray'): void;
   closeDialog(): void;
   /** Starts the task; true when it started (the dialog closes). */
   start(req: StartRequest): Promise<boolean>;
@@ -51,6 +53,7 @@ export function createBackgroundStore(bridge: Bridge, opts: BackgroundStoreOptio
   return createStore<BackgroundState>()((set, get) => ({
     tasks: [],
     dialogOpen: false,
+    dialogFrom: 'app',
     choices: null,
     starting: false,
     failure: null,
@@ -67,8 +70,8 @@ export function createBackgroundStore(bridge: Bridge, opts: BackgroundStoreOptio
       }
     },
 
-    openDialog() {
-      set({ dialogOpen: true, failure: null });
+    openDialog(from = 'app') {
+      set({ dialogOpen: true, dialogFrom: from, failure: null });
       void bridge.invoke('background:choices', {}).then(
         (choices) => set({ choices }),
         (error: unknown) => set({ choices: { projects: [], savedTasks: [] }, failure: errorText(error) }),
@@ -81,7 +84,7 @@ export function createBackgroundStore(bridge: Bridge, opts: BackgroundStoreOptio
       if (get().starting) return false;
       set({ starting: true, failure: null });
       try {
-        const { task } = await bridge.invoke('background:start', req);
+        const { task } = await bridge.invoke('background:start', { ...req, from: get().dialogFrom });
         set({ tasks: upsert(get().tasks, task), dialogOpen: false });
         return true;
       } catch (error) {
