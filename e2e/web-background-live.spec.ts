@@ -2,10 +2,15 @@
 // Background tasks pane shows the task's banner with where it was started and Stop, and follows the task
 // as it works — its approval, its command's output while the command runs, its reply as it streams —
 // though the task runs in its own process. A message typed meanwhile waits and goes once the task has
-// finished; the conversation then goes on as an ordinary one.
+// finished; the conversation then goes on as an ordinary one. A request nobody answers is reported as
+// the clock's denial, not as "cancelled" (issue 18 item 6).
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, screenshotPath, test } from './fixtures';
 import { useTool } from './tool-helpers';
+
+const CLI = path.resolve(__dirname, '..', 'out', 'main', 'cli.js');
 
 const ui = (page: Page) => ({
   pane: page.getByRole('region', { name: 'Background tasks' }),
@@ -103,5 +108,32 @@ test.describe('a background task watched live', () => {
     await expect(u.inboxButton(0)).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Message' })).toBeEnabled();
     await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+  });
+
+  test('issue 18 item 6: a request nobody answers in time reads as denied automatically in the inbox, not as cancelled', async ({ page, webApp }) => {
+    const u = ui(page);
+    webApp.fake.push({ content: [useTool('Bash', { command: 'rm -rf build' })] }, { content: [{ type: 'text', text: 'Nobody answered, so I left it.' }] });
+    await page.goto(webApp.url);
+    await expect(u.inboxButton(0)).toBeVisible();
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(process.execPath, [CLI, 'task', 'start', '--cwd', webApp.projectDir, '--name', 'cleanup', 'Remove the build folder'], {
+        env: { ...process.env, AGENT_DESK_HOME: webApp.dataDir, ANTHROPIC_BASE_URL: webApp.fake.url, ANTHROPIC_API_KEY: 'test-key', AGENT_DESK_TASK_APPROVAL_TIMEOUT_S: '4' },
+        stdio: 'ignore',
+      });
+      child.on('error', reject);
+      child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`task start exited ${code}`))));
+    });
+    await expect(u.inboxButton(1)).toBeVisible({ timeout: 20_000 });
+    await u.inboxButton(1).click();
+    const inbox = page.getByRole('dialog', { name: 'Approvals waiting' });
+    await expect(inbox).toContainText('Background task “cleanup”');
+    const settled = inbox.getByRole('region', { name: 'No longer waiting' });
+    await expect(settled).toContainText('Denied automatically: nobody answered in time.', { timeout: 20_000 });
+    await expect(settled).toContainText('Background task “cleanup”');
+    await expect(settled).toContainText('rm -rf build');
+    await expect(inbox).toContainText('Nothing is waiting for your answer.');
+    await page.screenshot({ path: screenshotPath('background-inbox-expired') });
+    await settled.getByRole('button', { name: 'Clear' }).click();
+    await expect(settled).toHaveCount(0);
   });
 });

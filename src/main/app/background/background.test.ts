@@ -115,9 +115,23 @@ describe('the service: what windows are told', () => {
     expect(await svc.pending(projectDir)).toEqual([request('r1')]);
     expect(await svc.pending(dataDir)).toEqual([]);
     expect(await svc.reply(dataDir, { requestId: 'r1', decision: 'allow_once' })).toBe(false);
+    // It ended as the task says: here nobody answered in time, so a denial by the clock.
+    await writeApprovals(dataDir, 'abc123def0', { requests: [request('r2')], settled: [{ requestId: 'r1', decision: 'deny', expired: true }] });
+    await svc.refresh();
+    expect(seen.filter((s) => (s.payload as { type?: string }).type === 'permission_resolved').map((s) => s.payload)).toEqual([
+      { type: 'permission_resolved', sessionId: 's1', requestId: 'r1', decision: 'deny', expired: true },
+    ]);
+    await writeApprovals(dataDir, 'abc123def0', { requests: [request('r3')], settled: [{ requestId: 'r2', decision: 'allow_once' }] });
+    await svc.refresh();
+    // Allowed by a person; one the task never said anything of was withdrawn.
     await writeApprovals(dataDir, 'abc123def0', { requests: [] });
     await svc.refresh();
-    expect(seen.at(-1)).toMatchObject({ channel: 'session:event', payload: { type: 'permission_resolved', requestId: 'r1' }, projectDir });
+    expect(seen.filter((s) => (s.payload as { type?: string }).type === 'permission_resolved').map((s) => [(s.payload as { requestId: string }).requestId, (s.payload as { decision: string }).decision])).toEqual([
+      ['r1', 'deny'],
+      ['r2', 'allow_once'],
+      ['r3', 'cancelled'],
+    ]);
+    expect(seen.at(-1)).toMatchObject({ projectDir });
     expect(lists).toEqual([1, 1, 1]);
     svc.dispose();
   });

@@ -7,6 +7,7 @@
 import type { BackgroundTaskSpecParsed, BackgroundTaskView, TaskStartedFrom } from '../../../shared/background-tasks';
 import type { PermissionReplyInput, PermissionRequestView } from '../../../shared/permissions/request';
 import type { SessionEvent } from '../../../shared/session-events';
+import type { TaskSettlement } from './records';
 
 export interface StartOptions {
   /** The folder's own settings count without asking (a command line's own folder, like `-p`). */
@@ -36,6 +37,8 @@ export interface BackgroundTaskHost {
   approvals(): Promise<TaskApproval[]>;
   /** Hands a person's answer to the task; false when that request no longer waits. */
   reply(taskId: string, reply: PermissionReplyInput): Promise<boolean>;
+  /** How its requests that no longer wait ended, as far as it remembers. */
+  settled(taskId: string): Promise<TaskSettlement[]>;
   /** Its session's events from a cursor on (0 = the first), and the cursor after them. */
   events(taskId: string, from: number): Promise<{ events: SessionEvent[]; next: number }>;
 }

@@ -252,6 +252,10 @@ export function createLocalTaskHost(opts: LocalHostOptions): BackgroundTaskHost 
       return true;
     },
 
+    async settled(taskId) {
+      return isTaskId(taskId) ? (await readApprovals(dataDir, taskId, log)).settled : [];
+    },
+
     async events(taskId, from) {
       if (!isTaskId(taskId)) return { events: [], next: from };
       return readEvents(taskFiles(dataDir, taskId).events, from, log);

@@ -94,8 +94,13 @@ export function createBackgroundTasks(opts: BackgroundServiceOptions): Backgroun
     for (const [id, a] of asked) {
       if (now.has(id)) continue;
       asked.delete(id);
-      // The inbox drops it; the task's own record says whether it was allowed, denied or expired.
-      bus.publish('session:event', { type: 'permission_resolved', sessionId: a.request.sessionId, requestId: id, decision: 'cancelled' }, { projectDir: a.projectDir });
+      // How it really ended, as the task wrote it; a task that died without saying withdrew it.
+      const how = (await (hostOfTask.get(a.taskId) ?? hosts[0]!).settled(a.taskId)).find((s) => s.requestId === id);
+      bus.publish(
+        'session:event',
+        { type: 'permission_resolved', sessionId: a.request.sessionId, requestId: id, decision: how?.decision ?? 'cancelled', ...(how?.expired ? { expired: true } : {}) },
+        { projectDir: a.projectDir },
+      );
     }
     if (changed) for (const l of listeners) l(tasks);
   }

@@ -56,7 +56,7 @@ export async function runTaskWorker(opts: WorkerOptions): Promise<number> {
     return chain;
   };
   const saveApprovals = (): Promise<void> => {
-    const approvals = { requests: progress.waiting };
+    const approvals = { requests: progress.waiting, settled: progress.settled };
     chain = chain.then(() => writeApprovals(dataDir, id, approvals)).catch((err: unknown) => log.warn(`background task ${id}: could not save its requests`, err));
     return chain;
   };
