@@ -77,8 +77,8 @@ export interface CoreOptions extends EngineOptions {
   backgroundWorker?: WorkerCommand;
 }
 
-/** How often a host looks at the background tasks' files for progress and requests (ms). */
-const BACKGROUND_POLL_MS = 400;
+/** The background tasks' folders are watched; this slow look only catches what a watch missed (a worker killed without a word). */
+const BACKGROUND_POLL_MS = 5_000;
 
 export type Notice = { level: 'info' | 'warn' | 'error'; message: string };
 

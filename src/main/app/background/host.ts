@@ -7,6 +7,7 @@
 import type { BackgroundTaskSpecParsed, BackgroundTaskView, TaskStartedFrom } from '../../../shared/background-tasks';
 import type { PermissionReplyInput, PermissionRequestView } from '../../../shared/permissions/request';
 import type { SessionEvent } from '../../../shared/session-events';
+import type { TaskChange } from './folder-watch';
 import type { TaskSettlement } from './records';
 
 export interface StartOptions {
@@ -39,6 +40,11 @@ export interface BackgroundTaskHost {
   reply(taskId: string, reply: PermissionReplyInput): Promise<boolean>;
   /** How its requests that no longer wait ended, as far as it remembers. */
   settled(taskId: string): Promise<TaskSettlement[]>;
+  /**
+   * Tells of changes as they happen (a task appeared, its state or its events changed); the answer stops
+   * it. Null when this host cannot tell (the service then looks more often).
+   */
+  watch?(onChange: (change: TaskChange) => void): (() => void) | null;
   /** Its session's events from a cursor on (0 = the first), and the cursor after them. */
   events(taskId: string, from: number): Promise<{ events: SessionEvent[]; next: number }>;
 }

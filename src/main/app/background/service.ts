@@ -3,7 +3,8 @@
 // as `background:changed` to its project's windows and to listeners (the tray), and each request a task
 // waits on as the same `permission_request` / `permission_resolved` session events a conversation's
 // use, so the approval inbox, the badge and the notifications need nothing of their own. Running tasks'
-// conversations are followed live (live-follow.ts): a window shows them as they work.
+// conversations are followed live (live-follow.ts): a window shows them as they work. It looks when a
+// host says something changed (the local host watches the tasks' folders), with a slow look as a floor.
 import path from 'node:path';
 import { isEnded, type BackgroundTaskSpecParsed, type BackgroundTaskView } from '../../../shared/background-tasks';
 import type { PermissionReplyInput, PermissionRequestView } from '../../../shared/permissions/request';
@@ -39,8 +40,13 @@ export interface BackgroundServiceOptions {
   hosts: BackgroundTaskHost[];
   bus: EventBus;
   log: Logger;
-  /** How often the watch looks at the tasks' files (ms); 0 = only on refresh(). */
+  /**
+   * How often the service looks at the tasks' files (ms) where its hosts can tell of changes themselves
+   * (a file watch): only a floor for systems where a watch misses changes. 0 = only on refresh() and changes.
+   */
   pollMs?: number;
+  /** How often it looks where a host cannot watch (ms); default 1 s. */
+  blindPollMs?: number;
   /** A task ended: its conversation is the windows' again (a copy read while it ran is dropped). */
   released?(projectDir: string, sessionId: string): Promise<void> | void;
 }
@@ -52,7 +58,7 @@ export function createBackgroundTasks(opts: BackgroundServiceOptions): Backgroun
   const seen = new Map<string, string>();
   const asked = new Map<string, TaskApproval>();
   let scanning: Promise<void> | null = null;
-  let again = false;
+  let next: Promise<void> | null = null;
   let disposed = false;
   let scans = 0;
   /** Which host each task is on, as last listed. */
@@ -105,28 +111,43 @@ export function createBackgroundTasks(opts: BackgroundServiceOptions): Backgroun
     if (changed) for (const l of listeners) l(tasks);
   }
 
-  function refresh(): Promise<void> {
-    if (scanning) {
-      again = true;
-      return scanning;
-    }
-    scanning = scan()
+  function startScan(): Promise<void> {
+    const look: Promise<void> = scan()
       .catch((err: unknown) => log.warn('background tasks: could not read the tasks', err))
       .finally(() => {
-        scanning = null;
-        if (again && !disposed) {
-          again = false;
-          void refresh();
-        }
+        if (scanning === look) scanning = null;
       });
-    return scanning;
+    scanning = look;
+    return look;
+  }
+
+  /** A look that starts after this call: one under way may have begun before the change the caller knows of, so one more follows it (shared by every caller meanwhile). */
+  function refresh(): Promise<void> {
+    if (!scanning) return startScan();
+    next ??= scanning.then(() => {
+      next = null;
+      return disposed ? undefined : startScan();
+    });
+    return next;
   }
 
   const same = (a: string, b: string) => path.resolve(a) === path.resolve(b);
   const taskOf = async (projectDir: string, sessionId: string): Promise<BackgroundTaskView | null> =>
     (await Promise.all(hosts.map((h) => h.list()))).flat().find((t) => t.sessionId === sessionId && !isEnded(t.status) && same(t.projectDir, projectDir)) ?? null;
 
-  const timer = opts.pollMs ? setInterval(() => void refresh(), opts.pollMs) : null;
+  // Each host tells of changes as they happen: a task's state means a look, its events a read of them alone.
+  const unwatch = hosts.map((h) =>
+    h.watch
+      ? h.watch((c) => {
+          if (disposed) return;
+          if (c.what === 'events' && c.taskId) void follower.poke(c.taskId);
+          else void refresh();
+        })
+      : null,
+  );
+  const blind = unwatch.some((u) => u === null);
+  const every = blind ? (opts.blindPollMs ?? 1_000) : opts.pollMs;
+  const timer = every ? setInterval(() => void refresh(), every) : null;
   timer?.unref?.();
 
   return {
@@ -161,8 +182,8 @@ export function createBackgroundTasks(opts: BackgroundServiceOptions): Backgroun
     taskOf,
     async openLive(projectDir, sessionId) {
       if (!(await taskOf(projectDir, sessionId))) return null;
-      // A task that just began may not be followed yet: look (twice, should a look be under way).
-      for (let tries = 0; tries < 2 && !follower.bySession(sessionId); tries++) await refresh();
+      // A task that just began may not be followed yet.
+      if (!follower.bySession(sessionId)) await refresh();
       const f = follower.bySession(sessionId);
       if (!f || !f.task.sessionId) return null;
       const pending = (await allApprovals()).filter((a) => a.taskId === f.task.id).map((a) => a.request);
@@ -176,6 +197,7 @@ export function createBackgroundTasks(opts: BackgroundServiceOptions): Backgroun
     dispose() {
       disposed = true;
       if (timer) clearInterval(timer);
+      for (const u of unwatch) u?.();
       listeners.clear();
     },
   };
