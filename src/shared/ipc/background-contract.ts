@@ -28,6 +28,16 @@ export const backgroundInvoke = {
     request: z.strictObject({ taskId }),
     response: z.object({ outcome: z.enum(['stopped', 'ended']), task: BackgroundTaskView }),
   },
+  /** Keeps a saved task (Agent Desk's settings); `replaces`: the saved task it was, when an edit renamed it. */
+  'background:save-task': {
+    request: z.strictObject({ task: SavedTask, replaces: z.string().min(1).max(80).optional() }),
+    response: z.object({ savedTasks: z.array(SavedTask) }),
+  },
+  /** Removes a saved task; not_found when there is none of that name. */
+  'background:delete-saved-task': {
+    request: z.strictObject({ name: z.string().min(1).max(80) }),
+    response: z.object({ savedTasks: z.array(SavedTask) }),
+  },
   /** What the new-task dialog offers: the folders one may run in and the saved tasks. */
   'background:choices': {
     request: empty,

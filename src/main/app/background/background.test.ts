@@ -237,4 +237,24 @@ describe('background channels', () => {
     expect(readFileSync(path.join(dataDir, 'settings.json'), 'utf8')).toBe('{ broken');
     expect(await readSavedTasks(dataDir, log)).toEqual([]);
   });
+
+  it('a saved task is edited in its place (a new name replaces the old) and deleted; the rest of the settings stay; nothing skips permission checks from a window', async () => {
+    writeFileSync(path.join(dataDir, 'settings.json'), JSON.stringify({ model: 'claude-x', savedTasks: [{ name: 'a', prompt: 'p' }, { name: 'b', prompt: 'q' }, { name: 'c', prompt: 'r' }] }));
+    const h = make();
+    const ctx = { ...web, projectDir };
+    expect((await h['background:save-task']({ task: { name: 'b2', prompt: 'q, better', mode: 'plan' }, replaces: 'b' }, ctx)).savedTasks).toEqual([
+      { name: 'a', prompt: 'p' },
+      { name: 'b2', prompt: 'q, better', mode: 'plan' },
+      { name: 'c', prompt: 'r' },
+    ]);
+    // Saved under a name another one has: that one is replaced, not doubled.
+    expect((await h['background:save-task']({ task: { name: 'c', prompt: 'r2' }, replaces: 'a' }, ctx)).savedTasks.map((t) => [t.name, t.prompt])).toEqual([
+      ['c', 'r2'],
+      ['b2', 'q, better'],
+    ]);
+    expect((await h['background:delete-saved-task']({ name: 'b2' }, ctx)).savedTasks.map((t) => t.name)).toEqual(['c']);
+    await expect(h['background:delete-saved-task']({ name: 'b2' }, ctx)).rejects.toMatchObject({ code: 'not_found', message: 'There is no saved task “b2”.' });
+    await expect(h['background:save-task']({ task: { name: 'yolo', prompt: 'x', mode: 'bypassPermissions' } }, ctx)).rejects.toMatchObject({ code: 'forbidden' });
+    expect(JSON.parse(readFileSync(path.join(dataDir, 'settings.json'), 'utf8'))).toEqual({ model: 'claude-x', savedTasks: [{ name: 'c', prompt: 'r2' }] });
+  });
 });

@@ -33,6 +33,10 @@ export interface BackgroundState {
   /** Starts the task; true when it started (the dialog closes). */
   start(req: StartRequest): Promise<boolean>;
   stop(taskId: string): Promise<void>;
+  /** Keeps a saved task (`replaces`: its name before an edit renamed it); true when kept. */
+  saveSaved(task: SavedTask, replaces?: string): Promise<boolean>;
+  /** Removes a saved task; true when removed. */
+  deleteSaved(name: string): Promise<boolean>;
   handleChanged(task: BackgroundTaskView): void;
   setReveal(r: Reveal | null): void;
   reset(): void;
@@ -106,6 +110,30 @@ export function createBackgroundStore(bridge: Bridge, opts: BackgroundStoreOptio
       } finally {
         const { [taskId]: _done, ...rest } = get().stopping;
         set({ stopping: rest });
+      }
+    },
+
+    async saveSaved(task, replaces) {
+      set({ failure: null });
+      try {
+        const { savedTasks } = await bridge.invoke('background:save-task', { task, ...(replaces && replaces !== task.name ? { replaces } : {}) });
+        set({ choices: { projects: get().choices?.projects ?? [], savedTasks } });
+        return true;
+      } catch (error) {
+        set({ failure: errorText(error) });
+        return false;
+      }
+    },
+
+    async deleteSaved(name) {
+      set({ failure: null });
+      try {
+        const { savedTasks } = await bridge.invoke('background:delete-saved-task', { name });
+        set({ choices: { projects: get().choices?.projects ?? [], savedTasks } });
+        return true;
+      } catch (error) {
+        set({ failure: errorText(error) });
+        return false;
       }
     },
 
