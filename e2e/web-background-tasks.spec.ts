@@ -50,7 +50,9 @@ test.describe('background tasks in Chromium', () => {
     // The task runs in its own process; its request reaches this window's inbox, saying who asks.
     const task = u.pane.getByRole('listitem').filter({ hasText: 'nightly deps' });
     await expect(task).toContainText('Needs your approval (1)', { timeout: 20_000 });
-    await expect(task).toContainText('budget $2.00');
+    // What it has used of its budget, in words and as a meter (item 5).
+    await expect(task).toContainText(/\$0\.\d\d of its \$2\.00 budget used \(\d+ %\)/);
+    await expect(task.getByRole('meter', { name: 'Budget used by nightly deps' })).toHaveAttribute('aria-valuenow', /^\d+$/);
     await expect(u.inboxButton(1)).toBeVisible();
     await page.screenshot({ path: screenshotPath('background-pane-needs-approval') });
     await task.getByRole('button', { name: 'Review the approval of nightly deps' }).click();
@@ -74,6 +76,9 @@ test.describe('background tasks in Chromium', () => {
     await expect(task).toContainText('Finished', { timeout: 20_000 });
     await expect(task).toContainText('Checked: the dependencies are up to date.');
     await expect(task).toContainText('2 turns');
+    // Its cost: the fake model's two calls at its price, and that share of the budget.
+    await expect(task).toContainText(/tokens · \$0\.0[1-9]/);
+    await expect(task).toContainText(/\$0\.0[1-9] of its \$2\.00 budget used \([1-9] %\)/);
     await page.screenshot({ path: screenshotPath('background-pane-finished') });
     // Its conversation is one of the project's, listed and opened like any other.
     await expect(page.getByRole('list', { name: 'Sessions' })).toContainText('Check that the dependencies are up to date.');

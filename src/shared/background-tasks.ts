@@ -130,3 +130,22 @@ export function taskProgressWords(t: Pick<BackgroundTaskView, 'turns' | 'usage'>
   }
   return parts.join(' · ');
 }
+
+/** The share of its budget a task has used, in whole percent; null without a budget or a known cost. */
+export function taskBudgetPercent(t: Pick<BackgroundTaskView, 'budgetUsd' | 'usage'>): number | null {
+  if (t.budgetUsd === undefined) return null;
+  const spent = t.usage ? t.usage.costUsd : 0;
+  if (spent === null) return null;
+  // 0.42 / 0.42 must read 100, not 99.99999999999999 floored.
+  return Math.floor((spent / t.budgetUsd) * 100 + 1e-9);
+}
+
+/** "$0.42 of its $2.00 budget used (21 %)"; '' without a budget. */
+export function taskBudgetWords(t: Pick<BackgroundTaskView, 'budgetUsd' | 'usage'>): string {
+  if (t.budgetUsd === undefined) return '';
+  const limit = `$${t.budgetUsd.toFixed(2)}`;
+  const percent = taskBudgetPercent(t);
+  if (percent === null) return `budget ${limit} (this model’s cost cannot be counted)`;
+  return `$${(t.usage?.costUsd ?? 0).toFixed(2)} of its ${limit} budget used (${percent} %)`;
+}
+

@@ -233,7 +233,8 @@ describe('agent-desk task (issue 18 items 5–6, DK3)', () => {
     const shown = await cli(['task', 'list']);
     expect(shown.stdout).toContain(`${task.id}  Running · `);
     expect(shown.stdout).toContain('“long one” in ~/proj');
-    expect(shown.stdout).toContain('budget $2.50');
+    // Nothing spent yet (the model has not answered): its budget reads as untouched.
+    expect(shown.stdout).toContain('$0.00 of its $2.50 budget used (0 %)');
 
     const stop = await cli(['task', 'stop', task.id]);
     expect(stop).toMatchObject({ code: 0, stdout: `Stopped background task ${task.id} “long one”.\n` });

@@ -3,7 +3,7 @@
 // same program), so the shell is free at once and `list` and `stop` work from any other shell.
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { BackgroundTaskSpec, isEnded, taskProgressWords, taskStatusWords, type BackgroundTaskView } from '../../shared/background-tasks';
+import { BackgroundTaskSpec, isEnded, taskBudgetWords, taskProgressWords, taskStatusWords, type BackgroundTaskView } from '../../shared/background-tasks';
 import { formatDuration } from '../../shared/format-duration';
 import { createLocalTaskHost, type WorkerCommand } from '../app/background/local-host';
 import { isTaskId } from '../app/background/records';
@@ -44,7 +44,7 @@ export function taskLines(t: BackgroundTaskView, now: number): string {
   const detail = isEnded(t.status) ? t.outcome : t.activity;
   return [
     `${t.id}  ${status} · ${elapsed} · “${t.name}” in ${t.where}`,
-    `  ${taskProgressWords(t)}${t.budgetUsd !== undefined ? ` · budget $${t.budgetUsd.toFixed(2)}` : ''}`,
+    `  ${taskProgressWords(t)}${t.budgetUsd !== undefined ? ` · ${taskBudgetWords(t)}` : ''}`,
     ...(detail ? [`  ${detail.split('\n')[0]!.slice(0, 200)}`] : []),
   ].join('\n');
 }

@@ -2,7 +2,7 @@
 // where it was started, what it does now and has used, and Stop. The conversation streams as the task
 // works; once it ends the banner goes and the conversation is an ordinary one to continue.
 import type { ReactNode } from 'react';
-import { taskProgressWords, taskStartedFromWords } from '../../../shared/background-tasks';
+import { taskBudgetWords, taskProgressWords, taskStartedFromWords } from '../../../shared/background-tasks';
 import { StopIcon } from '../components/icons';
 import { useBackground } from '../stores/react';
 import { useRunningTask } from './use-running-task';
@@ -25,6 +25,7 @@ export function TaskBanner(): ReactNode {
           </p>
           <p className="task-banner__detail">
             “{task.name}”{now ? ` · ${now}` : ''} · {taskProgressWords(task)}
+            {task.budgetUsd !== undefined ? ` · ${taskBudgetWords(task)}` : ''}
           </p>
           <p className="task-banner__hint">It goes on if you close this window. What you type now is sent once it has finished.</p>
         </div>
