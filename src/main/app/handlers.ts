@@ -210,7 +210,7 @@ export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; sen
     'permissions:test': async (req, ctx) => rules().test(requireProject(ctx), req),
     'permissions:recent': async (req, ctx) => rules().recent(requireProject(ctx), req),
     // PX6: the Changes pane's revert and open-in-editor.
-    ...createChangesHandlers({ sessions, host, requireProject }),
+    ...createChangesHandlers({ sessions: { open: openSession, ...(sessions.workingDirectories ? { workingDirectories: (dir) => sessions.workingDirectories!(dir) } : {}) }, host, requireProject }),
     // Issue 15 item 4: the "Running programs" panel.
     ...(deps.tasks ? createTasksHandlers({ ...deps.tasks, requireProject }) : noTasksHandlers()),
     'task-list:get': async ({ sessionId }, ctx) => ({ items: deps.taskListOf ? (await deps.taskListOf(requireProject(ctx), sessionId).read()).items : [] }),

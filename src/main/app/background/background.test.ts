@@ -181,6 +181,9 @@ describe('a running task’s conversation', () => {
     // Another project's window does not see it as this task's.
     expect(await svc.openLive(dataDir, 's1')).toBeNull();
     await expect(invoke['session:rename']({ sessionId: 's1', title: 'x' }, ctx)).rejects.toMatchObject({ code: 'busy' });
+    // Nothing the task changed is reverted under it.
+    await expect(invoke['changes:revert']({ sessionId: 's1', paths: ['/p/a.txt'] }, ctx)).rejects.toMatchObject({ code: 'busy' });
+    expect(opened).toEqual([]);
     // Stop in its window ends the task (here a process that does not answer: recorded as stopped).
     expect(await invoke['session:stop']({ sessionId: 's1' }, ctx)).toEqual({ stopped: true });
     expect((await readRecord(dataDir, 'abc123def0', log))!.status).toBe('stopped');
