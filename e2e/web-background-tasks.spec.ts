@@ -3,7 +3,7 @@
 // inbox with its origin ("Background task “nightly deps” in …"); answered there, the task goes on and
 // finishes, and the pane shows its progress. A task started from the command line asks in the same inbox.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, screenshotPath, test } from './fixtures';
@@ -50,7 +50,9 @@ test.describe('background tasks in Chromium', () => {
     // The task runs in its own process; its request reaches this window's inbox, saying who asks.
     const task = u.pane.getByRole('listitem').filter({ hasText: 'nightly deps' });
     await expect(task).toContainText('Needs your approval (1)', { timeout: 20_000 });
-    await expect(task).toContainText('budget $2.00');
+    // What it has used of its budget, in words and as a meter (item 5).
+    await expect(task).toContainText(/\$0\.\d\d of its \$2\.00 budget used \(\d+ %\)/);
+    await expect(task.getByRole('meter', { name: 'Budget used by nightly deps' })).toHaveAttribute('aria-valuenow', /^\d+$/);
     await expect(u.inboxButton(1)).toBeVisible();
     await page.screenshot({ path: screenshotPath('background-pane-needs-approval') });
     await task.getByRole('button', { name: 'Review the approval of nightly deps' }).click();
@@ -74,6 +76,9 @@ test.describe('background tasks in Chromium', () => {
     await expect(task).toContainText('Finished', { timeout: 20_000 });
     await expect(task).toContainText('Checked: the dependencies are up to date.');
     await expect(task).toContainText('2 turns');
+    // Its cost: the fake model's two calls at its price, and that share of the budget.
+    await expect(task).toContainText(/tokens · \$0\.0[1-9]/);
+    await expect(task).toContainText(/\$0\.0[1-9] of its \$2\.00 budget used \([1-9] %\)/);
     await page.screenshot({ path: screenshotPath('background-pane-finished') });
     // Its conversation is one of the project's, listed and opened like any other.
     await expect(page.getByRole('list', { name: 'Sessions' })).toContainText('Check that the dependencies are up to date.');
@@ -113,5 +118,38 @@ test.describe('background tasks in Chromium', () => {
     await page.getByRole('button', { name: 'Close approvals' }).click();
     await u.tasksButton.click();
     await expect(u.pane.getByRole('listitem').filter({ hasText: 'cleanup' })).toContainText('Finished', { timeout: 20_000 });
+  });
+
+  test('issue 18 item 4: a saved task is edited and deleted from the dialog; Agent Desk’s other settings stay', async ({ page, webApp }) => {
+    const u = ui(page);
+    const settings = path.join(webApp.dataDir, 'settings.json');
+    writeFileSync(settings, JSON.stringify({ model: 'claude-sonnet-5', savedTasks: [{ name: 'nightly deps', prompt: 'Update the dependencies.', budgetUsd: 2 }, { name: 'lint', prompt: 'Run the linter.' }] }));
+    await page.goto(webApp.url);
+    await u.tasksButton.click();
+    await u.pane.getByRole('button', { name: 'New background task…' }).click();
+    const savedChoice = u.dialog.getByRole('combobox', { name: 'Saved task' });
+    await savedChoice.selectOption('nightly deps');
+    await expect(u.dialog.getByRole('textbox', { name: 'What should it do?' })).toHaveValue('Update the dependencies.');
+    await u.dialog.getByRole('textbox', { name: 'What should it do?' }).fill('Update the dependencies and run the tests.');
+    await u.dialog.getByRole('textbox', { name: 'Name (optional)' }).fill('nightly deps + tests');
+    await u.dialog.getByRole('radio', { name: /Edit files without asking/ }).check();
+    await u.dialog.getByRole('button', { name: 'Update saved task' }).click();
+    await expect(u.dialog.getByRole('status')).toHaveText('Saved “nightly deps + tests”.');
+    await expect(savedChoice).toHaveValue('nightly deps + tests');
+    await expect(savedChoice.getByRole('option')).toHaveText(['None — describe a new task', 'nightly deps + tests', 'lint']);
+    await page.screenshot({ path: screenshotPath('background-saved-task-updated') });
+
+    await savedChoice.selectOption('lint');
+    await u.dialog.getByRole('button', { name: 'Delete saved task' }).click();
+    const confirm = u.dialog.getByRole('group', { name: 'Delete the saved task' });
+    await expect(confirm).toContainText('Delete the saved task “lint”? It cannot be undone');
+    await page.screenshot({ path: screenshotPath('background-saved-task-delete') });
+    await confirm.getByRole('button', { name: 'Delete “lint”' }).click();
+    await expect(savedChoice.getByRole('option')).toHaveText(['None — describe a new task', 'nightly deps + tests']);
+    await expect(savedChoice).toHaveValue('');
+    expect(JSON.parse(readFileSync(settings, 'utf8'))).toEqual({
+      model: 'claude-sonnet-5',
+      savedTasks: [{ name: 'nightly deps + tests', prompt: 'Update the dependencies and run the tests.', mode: 'acceptEdits', budgetUsd: 2 }],
+    });
   });
 });

@@ -25,6 +25,21 @@ export const BackgroundTaskSpec = z.strictObject({
 export type BackgroundTaskSpec = z.input<typeof BackgroundTaskSpec>;
 export type BackgroundTaskSpecParsed = z.output<typeof BackgroundTaskSpec>;
 
+/** Where a person started it: a window's Background tasks pane, the tray's New Task…, or `agent-desk task start`. */
+export const TaskStartedFrom = z.enum(['app', 'tray', 'command-line']);
+export type TaskStartedFrom = z.infer<typeof TaskStartedFrom>;
+
+const STARTED_FROM_WORDS: Record<TaskStartedFrom, string> = {
+  app: 'started from the Background tasks pane',
+  tray: 'started from the tray',
+  'command-line': 'started from the command line',
+};
+
+/** "started from the tray"; '' for a task of an older version, which did not say. */
+export function taskStartedFromWords(from: TaskStartedFrom | undefined): string {
+  return from ? STARTED_FROM_WORDS[from] : '';
+}
+
 /** `needs-approval` is a running task with a request waiting for a person. */
 export const BackgroundTaskStatus = z.enum(['starting', 'running', 'needs-approval', 'done', 'failed', 'stopped']);
 export type BackgroundTaskStatus = z.infer<typeof BackgroundTaskStatus>;
@@ -68,6 +83,8 @@ export const BackgroundTaskView = z.object({
   outcome: z.string().optional(),
   /** Where it runs: this computer, or (later) another one's `agent-desk serve`. */
   host: z.enum(['local', 'remote']),
+  /** Absent for a task of an older version. */
+  startedFrom: TaskStartedFrom.optional(),
 });
 export type BackgroundTaskView = z.infer<typeof BackgroundTaskView>;
 
@@ -113,3 +130,22 @@ export function taskProgressWords(t: Pick<BackgroundTaskView, 'turns' | 'usage'>
   }
   return parts.join(' · ');
 }
+
+/** The share of its budget a task has used, in whole percent; null without a budget or a known cost. */
+export function taskBudgetPercent(t: Pick<BackgroundTaskView, 'budgetUsd' | 'usage'>): number | null {
+  if (t.budgetUsd === undefined) return null;
+  const spent = t.usage ? t.usage.costUsd : 0;
+  if (spent === null) return null;
+  // 0.42 / 0.42 must read 100, not 99.99999999999999 floored.
+  return Math.floor((spent / t.budgetUsd) * 100 + 1e-9);
+}
+
+/** "$0.42 of its $2.00 budget used (21 %)"; '' without a budget. */
+export function taskBudgetWords(t: Pick<BackgroundTaskView, 'budgetUsd' | 'usage'>): string {
+  if (t.budgetUsd === undefined) return '';
+  const limit = `$${t.budgetUsd.toFixed(2)}`;
+  const percent = taskBudgetPercent(t);
+  if (percent === null) return `budget ${limit} (this model’s cost cannot be counted)`;
+  return `$${(t.usage?.costUsd ?? 0).toFixed(2)} of its ${limit} budget used (${percent} %)`;
+}
+

@@ -61,6 +61,8 @@ export const SessionEvent = z.discriminatedUnion('type', [
     type: z.literal('permission_resolved'),
     requestId: z.string(),
     decision: PermissionDecision.or(z.literal('cancelled')),
+    /** Nobody answered by its deadline (a background task's request): the denial was the clock's, not a person's. */
+    expired: z.boolean().optional(),
     /** "Always allow" saved a rule: which, and where (the conversation's notice offers to undo it). */
     saved: SavedAlwaysRule.optional(),
   }),

@@ -19,8 +19,8 @@ export interface CoreOptions extends EngineOptions {
   backgroundWorker?: WorkerCommand;
 }
 
-/** How often a host looks at the background tasks' files for progress and requests (ms). */
-const BACKGROUND_POLL_MS = 400;
+/** The background tasks' folders are watched; this slow look only catches what a watch missed (a worker killed without a word). */
+const BACKGROUND_POLL_MS = 5_000;
 
 export interface Core {
   dispatcher: Dispatcher;
@@ -53,6 +53,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     bus: engine.bus,
     log: engine.log,
     pollMs: BACKGROUND_POLL_MS,
+    released: (dir, sessionId) => engine.sessions.forget(dir, sessionId),
   });
   const handlers = createHandlers({ background: { background, dataDir: engine.dataDir, trustFolders: opts.folderTrust === 'all' }, skills, sessions: engine.sessions, auth: engine.auth, host: opts.host, log: engine.log, permissions: engine.permissions, trust: engine.trust, tasks: engine.tasks, sandbox: { sandbox: appSandbox, settings: (dir) => engine.projectSettings.current(dir) }, terminals, mcp: engine.mcp, ...(engine.mcpElicitations ? { mcpElicitations: engine.mcpElicitations } : {}), taskListOf: engine.taskListOf });
   const dispatcher = createDispatcher({ ...handlers, log: engine.log });

@@ -64,6 +64,8 @@ export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; sen
       throw new IpcFailure({ code: 'busy', message: 'A background task is still working in this conversation. Wait until it ends, or stop it in Background tasks.' });
     }
   };
+  // A conversation a running task writes is shown as the task works (never read into this process meanwhile).
+  const openSession = async (dir: string, sessionId: string) => (await deps.background?.background.openLive(dir, sessionId)) ?? sessions.open(dir, sessionId);
   const reply = async (dir: string, r: Parameters<SessionService['replyPermission']>[1]) =>
     (await sessions.replyPermission(dir, r)) || ((await deps.background?.background.reply(dir, r)) ?? false);
   const rules = (): PermissionService => {
@@ -109,11 +111,11 @@ export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; sen
     'skills:list': async (_req, ctx) => ({ skills: deps.skills?.(requireProject(ctx)) ?? [] }),
     'session:create': async (_req, ctx) => ({ session: await sessions.create(requireProject(ctx)) }),
     'session:open': async ({ sessionId }, ctx) => {
-      const open = await sessions.open(requireProject(ctx), sessionId);
+      const open = await openSession(requireProject(ctx), sessionId);
       return { ...open, ...transcriptPage(open.messages, open.toolCalls ?? []) };
     },
     'session:earlier': async ({ sessionId, before }, ctx) => {
-      const open = await sessions.open(requireProject(ctx), sessionId);
+      const open = await openSession(requireProject(ctx), sessionId);
       return transcriptPage(open.messages, open.toolCalls ?? [], before);
     },
     'session:send': async ({ sessionId, text }, ctx) => {
@@ -126,20 +128,30 @@ export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; sen
       await sessions.retry(requireProject(ctx), sessionId);
       return { accepted: true as const };
     },
-    'session:stop': async ({ sessionId }, ctx) => ({ stopped: await sessions.stop(requireProject(ctx), sessionId) }),
+    'session:stop': async ({ sessionId }, ctx) => {
+      const dir = requireProject(ctx);
+      // Stop in the window of a task's conversation stops the task, as its banner's Stop does.
+      const task = await deps.background?.background.taskOf(dir, sessionId);
+      if (task) return { stopped: (await deps.background!.background.stop(task.id)).outcome === 'stopped' };
+      return { stopped: await sessions.stop(dir, sessionId) };
+    },
     'session:set-mode': async ({ sessionId, mode }, ctx) => {
       if (!sessions.setMode) throw new IpcFailure({ code: 'unsupported', message: 'How the assistant works cannot be changed here.' });
+      await refuseWhileTaskRuns(sessionId);
       return { mode: await sessions.setMode(requireProject(ctx), sessionId, mode) };
     },
     'session:background-call': async ({ sessionId, toolUseId }, ctx) => ({
-      moved: (await sessions.backgroundCall?.(requireProject(ctx), sessionId, toolUseId)) ?? false,
+      // A task's calls already run in the background.
+      moved: (await deps.background?.background.runsSession(sessionId)) ? false : ((await sessions.backgroundCall?.(requireProject(ctx), sessionId, toolUseId)) ?? false),
     }),
     'session:rename': async ({ sessionId, title }, ctx) => {
       if (!sessions.rename) throw new IpcFailure({ code: 'unsupported', message: 'Conversations cannot be renamed here.' });
+      await refuseWhileTaskRuns(sessionId);
       return { session: await sessions.rename(requireProject(ctx), sessionId, title) };
     },
     'session:delete': async ({ sessionId }, ctx) => {
       if (!sessions.remove) throw new IpcFailure({ code: 'unsupported', message: 'Conversations cannot be deleted here.' });
+      await refuseWhileTaskRuns(sessionId);
       return { removed: await sessions.remove(requireProject(ctx), sessionId) };
     },
     'session:restore': async ({ sessionId }, ctx) => {
@@ -198,7 +210,7 @@ export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; sen
     'permissions:test': async (req, ctx) => rules().test(requireProject(ctx), req),
     'permissions:recent': async (req, ctx) => rules().recent(requireProject(ctx), req),
     // PX6: the Changes pane's revert and open-in-editor.
-    ...createChangesHandlers({ sessions, host, requireProject }),
+    ...createChangesHandlers({ sessions: { open: openSession, ...(sessions.workingDirectories ? { workingDirectories: (dir) => sessions.workingDirectories!(dir) } : {}) }, host, requireProject }),
     // Issue 15 item 4: the "Running programs" panel.
     ...(deps.tasks ? createTasksHandlers({ ...deps.tasks, requireProject }) : noTasksHandlers()),
     'task-list:get': async ({ sessionId }, ctx) => ({ items: deps.taskListOf ? (await deps.taskListOf(requireProject(ctx), sessionId).read()).items : [] }),

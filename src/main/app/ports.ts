@@ -63,6 +63,8 @@ export interface SessionService {
   pendingPermissions?(projectDir: string): Promise<PermissionRequestView[]>;
   /** The project's folder and its settings' additional working folders (absent = the project's folder only). */
   workingDirectories?(projectDir: string): Promise<string[]>;
+  /** Another process wrote the conversation (a background task that ended): a copy read before is dropped, the next use reads the file. */
+  forget?(projectDir: string, sessionId: string): Promise<void>;
 }
 
 export type { PermissionService } from '../workbench/rules-service';

@@ -165,6 +165,15 @@ export class SessionManager implements SessionService {
     return [dir, ...extra.filter((d) => d !== dir)];
   }
 
+  async forget(projectDir: string, sessionId: string): Promise<void> {
+    const key = this.key(path.resolve(projectDir), sessionId);
+    const s = this.sessions.get(key);
+    if (!s) return;
+    this.sessions.delete(key);
+    // A copy read while the task ran has nothing of its own to save; its runtime's resources go.
+    await s.dispose().catch((err: unknown) => this.deps.log.warn(`session ${sessionId}: could not close a stale copy`, err));
+  }
+
   /** The session, from memory or disk; IpcFailure('not_found') when there is none. */
   async get(projectDir: string, sessionId: string): Promise<Session> {
     const dir = path.resolve(projectDir);

@@ -74,7 +74,8 @@ export const TASK_HELP = `Usage: agent-desk task start [--cwd DIR] [--mode MODE]
        agent-desk task stop ID [--json]
 
 start   runs PROMPT as a background task in DIR (default: the current directory) and returns at once;
-        the task goes on with no window, like one started from the tray.
+        the task goes on with no window, like one started from the tray. PROMPT '-' (or none, with
+        input piped in) reads the prompt from stdin: echo "update the deps" | agent-desk task start -
           --mode MODE     default | acceptEdits | plan | bypassPermissions (default: default, which asks)
           --name NAME     what the tray, the inbox and 'task list' call it (default: the prompt's first words)
           --budget USD    the most it may spend: at 80 % a note, then it pauses and asks in the inbox
@@ -84,7 +85,8 @@ start   runs PROMPT as a background task in DIR (default: the current directory)
         app, or agent-desk serve in a browser), saying which task asks. A request nobody answers within
         AGENT_DESK_TASK_APPROVAL_TIMEOUT_S seconds (default 600) is denied, never allowed.
 list    every task with its status (running, needs approval, finished, failed, stopped), how long it
-        has run, its turns, tokens and cost, and what it does now or how it ended.
+        has run, its turns, tokens and cost, and what it does now or how it ended; --json prints the
+        tasks as a JSON array (one object per task, as the tray and the windows see it).
 stop    stops a running task: its turn ends as if Stop was pressed; what it did so far is kept.
 Tasks are kept in the data folder (AGENT_DESK_HOME), so list and stop work from any shell.
 `;

@@ -12,3 +12,11 @@ export interface CliIO {
   /** How to run this program again (`task start` runs its worker so); absent where it cannot (in-process tests). */
   self?: { command: string; args: string[] };
 }
+
+/** All of stdin as text (a piped prompt). */
+export async function readStdin(stdin: NonNullable<CliIO['stdin']>): Promise<string> {
+  let text = '';
+  stdin.setEncoding?.('utf8');
+  for await (const chunk of stdin) text += typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8');
+  return text;
+}

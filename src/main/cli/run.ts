@@ -10,18 +10,11 @@ import type { SessionEvent } from '../../shared/session-events';
 import type { TurnOutcome } from '../engine/session';
 import { missingKeyMessage } from '../model/config';
 import type { RunArgs } from './args';
-import type { CliIO } from './io';
+import { readStdin, type CliIO } from './io';
 import { budgetExitMessage, EXIT_BUDGET, initEvent, resultEvent } from './output';
 import { budgetNoticeText } from '../../shared/budget-words';
 import { modelPrice } from '../../shared/model/pricing';
 import { createRunPrinter } from './printer';
-
-async function readStdin(stdin: NonNullable<CliIO['stdin']>): Promise<string> {
-  let text = '';
-  stdin.setEncoding?.('utf8');
-  for await (const chunk of stdin) text += typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8');
-  return text;
-}
 
 async function projectDirOf(io: CliIO, cwd: string | null): Promise<string | { error: string }> {
   const dir = path.resolve(io.cwd, cwd ?? '.');

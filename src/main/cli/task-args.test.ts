@@ -7,9 +7,14 @@ const parse = (...argv: string[]) => parseCommand(['task', ...argv], () => false
 describe('agent-desk task (parsing)', () => {
   it('start: folder, mode, name, budget, saved task and the prompt words', () => {
     expect(parse('start', '--cwd', '/p', '--mode', 'acceptEdits', '--name', 'nightly deps', '--budget', '2.50', 'update', 'the deps')).toEqual({
-      kind: 'task-start', cwd: '/p', mode: 'acceptEdits', name: 'nightly deps', budgetUsd: 2.5, saved: null, prompt: 'update the deps', json: false,
+      kind: 'task-start', cwd: '/p', mode: 'acceptEdits', name: 'nightly deps', budgetUsd: 2.5, saved: null, prompt: 'update the deps', stdin: false, json: false,
     });
-    expect(parse('start', '--saved', 'nightly deps')).toMatchObject({ kind: 'task-start', saved: 'nightly deps', prompt: null, mode: null });
+    expect(parse('start', '--saved', 'nightly deps')).toMatchObject({ kind: 'task-start', saved: 'nightly deps', prompt: null, mode: null, stdin: false });
+    // `-`, or no prompt at all: it comes on stdin (the command refuses a terminal).
+    expect(parse('start', '--cwd', '/p', '-')).toMatchObject({ kind: 'task-start', prompt: null, stdin: true });
+    expect(parse('start')).toMatchObject({ kind: 'task-start', prompt: null, stdin: true });
+    expect(parse('start', '--saved', 'nightly', '-')).toMatchObject({ saved: 'nightly', stdin: true });
+    expect(parse('start', 'a', '-')).toMatchObject({ prompt: 'a -', stdin: false });
     expect(parse('start', '--permission-mode', 'plan', 'x')).toMatchObject({ mode: 'plan' });
   });
 
@@ -23,7 +28,6 @@ describe('agent-desk task (parsing)', () => {
   });
 
   it.each([
-    [['start'], 'task start needs a prompt (or --saved NAME)'],
     [['start', '--mode', 'yolo', 'x'], "--mode must be one of default, acceptEdits, plan, bypassPermissions (got 'yolo')"],
     [['start', '--budget=-1', 'x'], "--budget must be an amount in USD above 0 and at most 10000 (got '-1')"],
     [['start', '--budget', '-1', 'x'], "Option '--budget' argument is ambiguous"],

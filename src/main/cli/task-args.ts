@@ -4,7 +4,8 @@ import { parseArgs } from 'node:util';
 import { TASK_BUDGET_MAX_USD, TASK_NAME_MAX, TaskMode } from '../../shared/background-tasks';
 
 export type TaskCommand =
-  | { kind: 'task-start'; cwd: string | null; mode: TaskMode | null; name: string | null; budgetUsd: number | null; saved: string | null; prompt: string | null; json: boolean }
+  /** `stdin`: the prompt is read from piped stdin (`-`, or no prompt and no --saved). */
+  | { kind: 'task-start'; cwd: string | null; mode: TaskMode | null; name: string | null; budgetUsd: number | null; saved: string | null; prompt: string | null; stdin: boolean; json: boolean }
   | { kind: 'task-list'; cwd: string | null; json: boolean }
   | { kind: 'task-stop'; id: string; json: boolean }
   | { kind: 'task-worker'; id: string }
@@ -73,7 +74,9 @@ export function parseTaskCommand(argv: string[]): TaskCommand {
   }
   const saved = values.saved?.trim() || null;
   if (values.saved !== undefined && !saved) return { kind: 'usage-error', message: '--saved needs the name of a saved task' };
-  const prompt = positionals.join(' ').trim() || null;
-  if (!prompt && !saved) return { kind: 'usage-error', message: 'task start needs a prompt (or --saved NAME)' };
-  return { kind: 'task-start', cwd: values.cwd ?? null, mode: mode?.data ?? null, name: name ?? null, budgetUsd, saved, prompt, json };
+  // `-` alone (like -p's piped prompt) reads the prompt from stdin; so does nothing at all but piped input.
+  const dash = positionals.length === 1 && positionals[0] === '-';
+  const prompt = dash ? null : positionals.join(' ').trim() || null;
+  const stdin = dash || (!prompt && !saved);
+  return { kind: 'task-start', cwd: values.cwd ?? null, mode: mode?.data ?? null, name: name ?? null, budgetUsd, saved, prompt, stdin, json };
 }

@@ -3,7 +3,7 @@
 // same program), so the shell is free at once and `list` and `stop` work from any other shell.
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { BackgroundTaskSpec, isEnded, taskProgressWords, taskStatusWords, type BackgroundTaskView } from '../../shared/background-tasks';
+import { BackgroundTaskSpec, isEnded, taskBudgetWords, taskProgressWords, taskStatusWords, type BackgroundTaskView } from '../../shared/background-tasks';
 import { formatDuration } from '../../shared/format-duration';
 import { createLocalTaskHost, type WorkerCommand } from '../app/background/local-host';
 import { isTaskId } from '../app/background/records';
@@ -12,7 +12,7 @@ import { runTaskWorker } from '../app/background/worker';
 import { defaultDataDir } from '../base/data-paths';
 import { createLogger } from '../base/log';
 import { taskApprovalTimeoutMs, waitedWords } from '../engine/tools/task-approval';
-import type { CliIO } from './io';
+import { readStdin, type CliIO } from './io';
 import type { TaskCommand } from './task-args';
 
 type Cmd<K extends TaskCommand['kind']> = Extract<TaskCommand, { kind: K }>;
@@ -44,7 +44,7 @@ export function taskLines(t: BackgroundTaskView, now: number): string {
   const detail = isEnded(t.status) ? t.outcome : t.activity;
   return [
     `${t.id}  ${status} · ${elapsed} · “${t.name}” in ${t.where}`,
-    `  ${taskProgressWords(t)}${t.budgetUsd !== undefined ? ` · budget $${t.budgetUsd.toFixed(2)}` : ''}`,
+    `  ${taskProgressWords(t)}${t.budgetUsd !== undefined ? ` · ${taskBudgetWords(t)}` : ''}`,
     ...(detail ? [`  ${detail.split('\n')[0]!.slice(0, 200)}`] : []),
   ].join('\n');
 }
@@ -54,6 +54,12 @@ export async function runTaskStart(cmd: Cmd<'task-start'>, io: CliIO): Promise<n
   if (typeof dir === 'object') return fail(io, dir.error, 2);
   const { log, dataDir, host } = hostFor(io, io.self);
   if (!io.self) return fail(io, 'background tasks cannot be started from here (no way to run a worker)', 1);
+  let prompt = cmd.prompt;
+  if (cmd.stdin) {
+    if (!io.stdin || io.stdin.isTTY) return fail(io, cmd.saved ? 'no prompt on stdin (pipe one, or leave out -)' : 'task start needs a prompt: pass it, pipe one on stdin, or use --saved NAME', 2);
+    prompt = (await readStdin(io.stdin)).trim() || null;
+    if (!prompt && !cmd.saved) return fail(io, 'no prompt: stdin was empty', 2);
+  }
   let saved = null;
   if (cmd.saved) {
     const all = await readSavedTasks(dataDir, log);
@@ -62,7 +68,7 @@ export async function runTaskStart(cmd: Cmd<'task-start'>, io: CliIO): Promise<n
   }
   const spec = BackgroundTaskSpec.safeParse({
     projectDir: dir,
-    prompt: cmd.prompt ?? saved?.prompt,
+    prompt: prompt ?? saved?.prompt,
     mode: cmd.mode ?? saved?.mode ?? 'default',
     ...((cmd.name ?? saved?.name) ? { name: cmd.name ?? saved?.name } : {}),
     ...((cmd.budgetUsd ?? saved?.budgetUsd) !== undefined && (cmd.budgetUsd ?? saved?.budgetUsd) !== null ? { budgetUsd: cmd.budgetUsd ?? saved?.budgetUsd } : {}),

@@ -107,16 +107,17 @@ describe('tray (DK3)', () => {
     const t = createAppTray('/res/tray.png', a);
     t.setTasks([
       bgTask({ id: 't1', name: 'Refactor auth', status: 'needs-approval', waiting: 1, activity: 'Waiting for your approval: 1 request' }),
-      bgTask({ id: 't2', name: 'nightly deps', status: 'running', activity: 'Running npm test', turns: 3, usage: { inputTokens: 9000, outputTokens: 3400, cacheReadTokens: 0, cacheWriteTokens: 0, costUsd: 0.04 } }),
+      bgTask({ id: 't2', name: 'nightly deps', status: 'running', activity: 'Running npm test', turns: 3, budgetUsd: 0.5, usage: { inputTokens: 9000, outputTokens: 3400, cacheReadTokens: 0, cacheWriteTokens: 0, costUsd: 0.04 } }),
       bgTask({ id: 't3', name: 'Docs pass', status: 'done', endedAt: 150_000, outcome: 'Updated the README.' }),
     ]);
     const tray = FakeTray.created[0]!;
     expect(labels(tray).slice(0, 8)).toEqual([
       'New Task…', 'Open Agent Desk', 'separator', 'Background Tasks',
-      '⚠ Refactor auth — needs your approval', '▶ nightly deps — Running npm test', '✓ Docs pass — finished', 'separator',
+      // What each costs so far is on its line (item 5); one that has used nothing shows no money.
+      '⚠ Refactor auth — needs your approval', '▶ nightly deps — Running npm test · $0.04', '✓ Docs pass — finished', 'separator',
     ]);
-    const running = find(items(tray), '▶ nightly deps — Running npm test')!.submenu!;
-    expect(running.map((i) => i.label ?? i.type)).toEqual(['~/proj · 1m 40s · 3 turns · 12.4k tokens · $0.04', 'separator', 'Show Conversation', 'Stop Task']);
+    const running = find(items(tray), '▶ nightly deps — Running npm test · $0.04')!.submenu!;
+    expect(running.map((i) => i.label ?? i.type)).toEqual(['~/proj · 1m 40s · 3 turns · 12.4k tokens · $0.04', '$0.04 of its $0.50 budget used (8 %)', 'separator', 'Show Conversation', 'Stop Task']);
     find(running, 'Stop Task')!.click!();
     expect(a.stopTask).toHaveBeenCalledWith('t2');
     find(running, 'Show Conversation')!.click!();
@@ -138,6 +139,10 @@ describe('tray (DK3)', () => {
     expect(shown.map((t) => t.id)).toEqual(['r0', 'r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'e1']);
     expect(shown).toHaveLength(TRAY_TASKS_MAX);
     expect(trayTaskLabel(bgTask({ name: 'x'.repeat(100), status: 'stopped' }))).toHaveLength(70);
+    // A long one is cut before its cost, never the cost.
+    const costly = trayTaskLabel(bgTask({ name: 'x'.repeat(100), status: 'done', usage: { inputTokens: 1, outputTokens: 1, cacheReadTokens: 0, cacheWriteTokens: 0, costUsd: 12.345 } }));
+    expect(costly).toHaveLength(70);
+    expect(costly.endsWith('… · $12.35')).toBe(true);
   });
 });
 

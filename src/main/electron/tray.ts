@@ -2,7 +2,7 @@
 // each one's Show and Stop; how many approvals wait (also in the tooltip) and the way to them; open a
 // project, recent projects, quit. setTasks and setWaiting rebuild the menu; the wiring is task-tray.ts.
 import { Menu, Tray, nativeImage, type MenuItemConstructorOptions } from 'electron';
-import { isEnded, taskProgressWords, type BackgroundTaskStatus, type BackgroundTaskView } from '../../shared/background-tasks';
+import { isEnded, taskBudgetWords, taskProgressWords, type BackgroundTaskStatus, type BackgroundTaskView } from '../../shared/background-tasks';
 import { formatDuration } from '../../shared/format-duration';
 import type { ProjectInfo } from '../../shared/ipc/contract';
 
@@ -55,7 +55,7 @@ const MARK: Record<BackgroundTaskStatus, string> = {
   stopped: '■',
 };
 
-/** "nightly deps — Running npm test", "nightly deps — needs your approval", "nightly deps — finished". */
+/** "nightly deps — Running npm test · $0.04", "nightly deps — needs your approval", "nightly deps — finished · $0.12". */
 export function trayTaskLabel(t: BackgroundTaskView): string {
   const what =
     t.status === 'needs-approval'
@@ -63,8 +63,11 @@ export function trayTaskLabel(t: BackgroundTaskView): string {
       : t.status === 'running' || t.status === 'starting'
         ? (t.activity ?? 'running')
         : { done: 'finished', failed: 'failed', stopped: 'stopped' }[t.status];
+  // What it cost so far stays in sight: a long activity is cut, never the money.
+  const cost = t.usage?.costUsd != null ? ` · $${t.usage.costUsd.toFixed(2)}` : '';
   const line = `${MARK[t.status]} ${t.name} — ${what}`;
-  return line.length > 70 ? `${line.slice(0, 69)}…` : line;
+  const room = 70 - cost.length;
+  return `${line.length > room ? `${line.slice(0, room - 1)}…` : line}${cost}`;
 }
 
 /** Running ones first (newest first), then the latest few that ended. */
@@ -80,6 +83,7 @@ function taskItem(a: TrayActions, t: BackgroundTaskView, now: number): MenuItemC
     label: trayTaskLabel(t),
     submenu: [
       { label: `${t.where} · ${elapsed} · ${taskProgressWords(t)}`, enabled: false },
+      ...(t.budgetUsd !== undefined ? [{ label: taskBudgetWords(t), enabled: false }] : []),
       ...(t.outcome && isEnded(t.status) ? [{ label: t.outcome.split('\n')[0]!.slice(0, 80), enabled: false }] : []),
       { type: 'separator' },
       { label: t.status === 'needs-approval' ? 'Review Approval…' : 'Show Conversation', click: () => a.showTask(t.id) },

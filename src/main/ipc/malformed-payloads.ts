@@ -34,6 +34,12 @@ function sampleFor(channel: string, key: string, field: z.ZodType): unknown {
   const options = (inner as { options?: unknown }).options;
   if (Array.isArray(options) && options.length > 0 && field.safeParse(options[0]).success) return options[0];
   for (const v of SAMPLE_VALUES) if (field.safeParse(v).success) return v;
+  // An object (a saved task): built from its own shape.
+  const shape = shapeOf(inner as z.ZodType);
+  if (shape) {
+    const obj = Object.fromEntries(Object.entries(shape).map(([k, f]) => [k, sampleFor(channel, `${key}.${k}`, f)]));
+    if (field.safeParse(obj).success) return obj;
+  }
   // A non-empty list of objects (the inbox's `replies`): one element built from its own shape.
   // (zod's array.unwrap() is its element, so the array itself is `field`, or `inner` when optional.)
   const element = (field as { element?: z.ZodType }).element ?? (inner as { element?: z.ZodType }).element;

@@ -21,6 +21,7 @@ import { ApprovalDialog } from './permissions/ApprovalDialog';
 import { BackgroundButton } from './background/BackgroundButton';
 import { BackgroundPane } from './background/BackgroundPane';
 import { NewTaskDialog } from './background/NewTaskDialog';
+import { TaskBanner } from './background/TaskBanner';
 import { useRevealFromTray } from './background/use-reveal';
 import { McpButton } from './mcp/McpButton';
 import { McpPane } from './mcp/McpPane';
@@ -117,6 +118,7 @@ export function App(): ReactNode {
           <AlwaysNotice />
           <SandboxNotices />
           <McpQuestions />
+          <TaskBanner />
           <Composer />
         </main>
         {todosShown && <TodosPane onClose={() => setTodosOpen(false)} />}

@@ -16,13 +16,27 @@ export const backgroundInvoke = {
   },
   /** Starts a task in a folder the app has open or opened before; `saveAs` also keeps it as a saved task. */
   'background:start': {
-    request: BackgroundTaskSpec.extend({ saveAs: z.string().trim().min(1).max(80).optional() }),
+    request: BackgroundTaskSpec.extend({
+      saveAs: z.string().trim().min(1).max(80).optional(),
+      /** The dialog was opened by the tray's New Task… (the task's banner says so). */
+      from: z.enum(['app', 'tray']).optional(),
+    }),
     response: z.object({ task: BackgroundTaskView }),
   },
   /** Stops a running task (its turn ends as a person's Stop would); `ended` when it had already ended. */
   'background:stop': {
     request: z.strictObject({ taskId }),
     response: z.object({ outcome: z.enum(['stopped', 'ended']), task: BackgroundTaskView }),
+  },
+  /** Keeps a saved task (Agent Desk's settings); `replaces`: the saved task it was, when an edit renamed it. */
+  'background:save-task': {
+    request: z.strictObject({ task: SavedTask, replaces: z.string().min(1).max(80).optional() }),
+    response: z.object({ savedTasks: z.array(SavedTask) }),
+  },
+  /** Removes a saved task; not_found when there is none of that name. */
+  'background:delete-saved-task': {
+    request: z.strictObject({ name: z.string().min(1).max(80) }),
+    response: z.object({ savedTasks: z.array(SavedTask) }),
   },
   /** What the new-task dialog offers: the folders one may run in and the saved tasks. */
   'background:choices': {

@@ -119,6 +119,8 @@ export const invokeContract = {
       mode: z.string().default('default'),
       /** Where it works when a tool moved it out of the project folder (a worktree); null = the project folder. */
       workingFolder: WorkingFolder.nullable().default(null),
+      /** Replies being written now (a background task's conversation, followed live); present, they replace the window's. */
+      drafts: z.array(z.object({ messageId: z.string(), model: z.string(), text: z.string() })).optional(),
     }),
   },
   /** The person picks how the assistant works from the next call on (the message box's choice). */

@@ -102,20 +102,36 @@ describe('the service: what windows are told', () => {
     svc.subscribe((tasks) => lists.push(tasks.length));
     await svc.refresh();
     await svc.refresh();
-    expect(seen.map((s) => s.channel)).toEqual(['background:changed']);
-    expect(seen[0]!.projectDir).toBe(projectDir);
+    // Its conversation is followed from now on: its windows show it running.
+    expect(seen.map((s) => s.channel)).toEqual(['session:event', 'background:changed']);
+    expect(seen[0]).toMatchObject({ payload: { type: 'status', sessionId: 's1', status: 'running' }, projectDir });
+    expect(seen[1]!.projectDir).toBe(projectDir);
     await writeApprovals(dataDir, 'abc123def0', { requests: [request('r1')] });
     await svc.refresh();
-    expect(seen.slice(1).map((s) => [s.channel, (s.payload as { type?: string }).type ?? (s.payload as { task: { status: string } }).task.status])).toEqual([
+    expect(seen.slice(2).map((s) => [s.channel, (s.payload as { type?: string }).type ?? (s.payload as { task: { status: string } }).task.status])).toEqual([
       ['background:changed', 'needs-approval'],
       ['session:event', 'permission_request'],
     ]);
     expect(await svc.pending(projectDir)).toEqual([request('r1')]);
     expect(await svc.pending(dataDir)).toEqual([]);
     expect(await svc.reply(dataDir, { requestId: 'r1', decision: 'allow_once' })).toBe(false);
+    // It ended as the task says: here nobody answered in time, so a denial by the clock.
+    await writeApprovals(dataDir, 'abc123def0', { requests: [request('r2')], settled: [{ requestId: 'r1', decision: 'deny', expired: true }] });
+    await svc.refresh();
+    expect(seen.filter((s) => (s.payload as { type?: string }).type === 'permission_resolved').map((s) => s.payload)).toEqual([
+      { type: 'permission_resolved', sessionId: 's1', requestId: 'r1', decision: 'deny', expired: true },
+    ]);
+    await writeApprovals(dataDir, 'abc123def0', { requests: [request('r3')], settled: [{ requestId: 'r2', decision: 'allow_once' }] });
+    await svc.refresh();
+    // Allowed by a person; one the task never said anything of was withdrawn.
     await writeApprovals(dataDir, 'abc123def0', { requests: [] });
     await svc.refresh();
-    expect(seen.at(-1)).toMatchObject({ channel: 'session:event', payload: { type: 'permission_resolved', requestId: 'r1' }, projectDir });
+    expect(seen.filter((s) => (s.payload as { type?: string }).type === 'permission_resolved').map((s) => [(s.payload as { requestId: string }).requestId, (s.payload as { decision: string }).decision])).toEqual([
+      ['r1', 'deny'],
+      ['r2', 'allow_once'],
+      ['r3', 'cancelled'],
+    ]);
+    expect(seen.at(-1)).toMatchObject({ projectDir });
     expect(lists).toEqual([1, 1, 1]);
     svc.dispose();
   });
@@ -137,6 +153,43 @@ describe('a running task’s conversation', () => {
     alive = false;
     await invoke['session:send']({ sessionId: 's1', text: 'hi' }, ctx);
     expect(sent).toEqual(['other', 's1']);
+  });
+
+  it('a window opening it is shown the task’s work so far (never read into the window’s process); its Stop stops the task; once ended it opens as any conversation', async () => {
+    await writeRecord(dataDir, record());
+    const ev = (e: object) => JSON.stringify({ sessionId: 's1', ...e });
+    writeFileSync(
+      path.join(dataDir, 'background-tasks', 'abc123def0', 'events.jsonl'),
+      [
+        ev({ type: 'message', message: { id: 'u1', role: 'user', content: [{ type: 'text', text: 'check the deps' }], createdAt: 1 } }),
+        ev({ type: 'assistant_start', messageId: 'a1', model: 'm' }),
+        ev({ type: 'text_delta', messageId: 'a1', text: 'Looking at package.json' }),
+      ].join('\n') + '\n',
+    );
+    await writeApprovals(dataDir, 'abc123def0', { requests: [request('r1')] });
+    const svc = createBackgroundTasks({ hosts: [createLocalTaskHost({ dataDir, env: {}, log, alive: () => true, stopGraceMs: 0 })], bus: createEventBus(), log });
+    const opened: string[] = [];
+    const sessions = {
+      open: async (_d: string, id: string) => (opened.push(id), { session: { id, projectDir, title: 't', createdAt: 1, updatedAt: 1, messageCount: 0 }, messages: [], status: 'idle' }),
+      rename: async () => opened.push('renamed'),
+    } as unknown as SessionService;
+    const { invoke } = createHandlers({ sessions, auth: {} as never, host: {} as never, log, background: { background: svc, dataDir } });
+    const ctx: HandlerContext = { host: 'web', clientId: 'c', projectDir };
+    const live = await invoke['session:open']({ sessionId: 's1' }, ctx);
+    expect(live).toMatchObject({ status: 'running', messages: [{ id: 'u1' }], drafts: [{ messageId: 'a1', text: 'Looking at package.json' }], pendingPermissions: [{ requestId: 'r1' }], session: { title: 'nightly' } });
+    expect(opened).toEqual([]);
+    // Another project's window does not see it as this task's.
+    expect(await svc.openLive(dataDir, 's1')).toBeNull();
+    await expect(invoke['session:rename']({ sessionId: 's1', title: 'x' }, ctx)).rejects.toMatchObject({ code: 'busy' });
+    // Nothing the task changed is reverted under it.
+    await expect(invoke['changes:revert']({ sessionId: 's1', paths: ['/p/a.txt'], overwriteLaterChanges: false }, ctx)).rejects.toMatchObject({ code: 'busy' });
+    expect(opened).toEqual([]);
+    // Stop in its window ends the task (here a process that does not answer: recorded as stopped).
+    expect(await invoke['session:stop']({ sessionId: 's1' }, ctx)).toEqual({ stopped: true });
+    expect((await readRecord(dataDir, 'abc123def0', log))!.status).toBe('stopped');
+    await invoke['session:open']({ sessionId: 's1' }, ctx);
+    expect(opened).toEqual(['s1']);
+    svc.dispose();
   });
 });
 
@@ -186,5 +239,25 @@ describe('background channels', () => {
     await expect(saveTask(dataDir, { name: 'x', prompt: 'y' }, log)).rejects.toMatchObject({ message: expect.stringContaining('cannot be read') });
     expect(readFileSync(path.join(dataDir, 'settings.json'), 'utf8')).toBe('{ broken');
     expect(await readSavedTasks(dataDir, log)).toEqual([]);
+  });
+
+  it('a saved task is edited in its place (a new name replaces the old) and deleted; the rest of the settings stay; nothing skips permission checks from a window', async () => {
+    writeFileSync(path.join(dataDir, 'settings.json'), JSON.stringify({ model: 'claude-x', savedTasks: [{ name: 'a', prompt: 'p' }, { name: 'b', prompt: 'q' }, { name: 'c', prompt: 'r' }] }));
+    const h = make();
+    const ctx = { ...web, projectDir };
+    expect((await h['background:save-task']({ task: { name: 'b2', prompt: 'q, better', mode: 'plan' }, replaces: 'b' }, ctx)).savedTasks).toEqual([
+      { name: 'a', prompt: 'p' },
+      { name: 'b2', prompt: 'q, better', mode: 'plan' },
+      { name: 'c', prompt: 'r' },
+    ]);
+    // Saved under a name another one has: that one is replaced, not doubled.
+    expect((await h['background:save-task']({ task: { name: 'c', prompt: 'r2' }, replaces: 'a' }, ctx)).savedTasks.map((t) => [t.name, t.prompt])).toEqual([
+      ['c', 'r2'],
+      ['b2', 'q, better'],
+    ]);
+    expect((await h['background:delete-saved-task']({ name: 'b2' }, ctx)).savedTasks.map((t) => t.name)).toEqual(['c']);
+    await expect(h['background:delete-saved-task']({ name: 'b2' }, ctx)).rejects.toMatchObject({ code: 'not_found', message: 'There is no saved task “b2”.' });
+    await expect(h['background:save-task']({ task: { name: 'yolo', prompt: 'x', mode: 'bypassPermissions' } }, ctx)).rejects.toMatchObject({ code: 'forbidden' });
+    expect(JSON.parse(readFileSync(path.join(dataDir, 'settings.json'), 'utf8'))).toEqual({ model: 'claude-x', savedTasks: [{ name: 'c', prompt: 'r2' }] });
   });
 });

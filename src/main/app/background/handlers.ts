@@ -7,10 +7,10 @@ import type { HandlerContext } from '../../ipc/context';
 import type { InvokeHandlers } from '../../ipc/dispatch';
 import type { Logger } from '../../base/log';
 import type { HostPort } from '../ports';
-import { readSavedTasks, saveTask } from './saved-tasks';
+import { deleteSavedTask, readSavedTasks, saveTask } from './saved-tasks';
 import type { BackgroundTasks } from './service';
 
-type Channels = 'background:list' | 'background:start' | 'background:stop' | 'background:choices';
+type Channels = 'background:list' | 'background:start' | 'background:stop' | 'background:choices' | 'background:save-task' | 'background:delete-saved-task';
 
 export interface BackgroundHandlerDeps {
   background: BackgroundTasks;
@@ -40,7 +40,7 @@ export function createBackgroundHandlers(deps: BackgroundHandlerDeps): Pick<Invo
 
   return {
     'background:list': async ({ all }, ctx) => ({ tasks: await visible(ctx, all === true) }),
-    'background:start': async ({ saveAs, ...spec }, ctx) => {
+    'background:start': async ({ saveAs, from, ...spec }, ctx) => {
       if (!mayUse(ctx, spec.projectDir)) {
         throw new IpcFailure({ code: 'forbidden', message: 'Background tasks run only in a folder open in Agent Desk. Open the folder first.' });
       }
@@ -48,7 +48,7 @@ export function createBackgroundHandlers(deps: BackgroundHandlerDeps): Pick<Invo
       if (spec.mode === 'bypassPermissions') throw new IpcFailure({ code: 'forbidden', message: 'A background task started here cannot skip permission checks.' });
       // Saved first: a task that cannot start should not lose what the person typed for next time.
       if (saveAs) await saveTask(deps.dataDir, { name: saveAs, prompt: spec.prompt, ...(spec.mode !== 'default' ? { mode: spec.mode } : {}), ...(spec.budgetUsd !== undefined ? { budgetUsd: spec.budgetUsd } : {}) }, deps.log);
-      return { task: await background.start(spec, { trustFolder: deps.trustFolders === true }) };
+      return { task: await background.start(spec, { trustFolder: deps.trustFolders === true, from: from ?? 'app' }) };
     },
     'background:stop': async ({ taskId }, ctx) => {
       const task = (await visible(ctx, true)).find((t) => t.id === taskId);
@@ -57,6 +57,12 @@ export function createBackgroundHandlers(deps: BackgroundHandlerDeps): Pick<Invo
       if (r.outcome === 'not_found') throw new IpcFailure({ code: 'not_found', message: 'There is no such background task here.' });
       return { outcome: r.outcome, task: r.task };
     },
+    // Saved tasks are the person's, in their own settings: any window of theirs may keep or remove one.
+    'background:save-task': async ({ task, replaces }) => {
+      if (task.mode === 'bypassPermissions') throw new IpcFailure({ code: 'forbidden', message: 'A saved task kept from here cannot skip permission checks.' });
+      return { savedTasks: await saveTask(deps.dataDir, task, deps.log, replaces) };
+    },
+    'background:delete-saved-task': async ({ name }) => ({ savedTasks: await deleteSavedTask(deps.dataDir, name, deps.log) }),
     'background:choices': async (_req, ctx) => {
       const projects = folders(ctx).map((dir) => host.recentProjects().find((p) => same(p.dir, dir)) ?? { dir, name: path.basename(dir) || dir });
       return { projects, savedTasks: await readSavedTasks(deps.dataDir, deps.log) };
@@ -73,6 +79,8 @@ export function noBackgroundHandlers(): Pick<InvokeHandlers, Channels> {
     'background:list': () => ({ tasks: [] }),
     'background:start': unsupported,
     'background:stop': unsupported,
+    'background:save-task': unsupported,
+    'background:delete-saved-task': unsupported,
     'background:choices': () => ({ projects: [], savedTasks: [] }),
   };
 }

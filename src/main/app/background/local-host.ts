@@ -11,7 +11,9 @@ import type { PermissionReplyInput } from '../../../shared/permissions/request';
 import type { Logger } from '../../base/log';
 import { processStartToken } from '../../process/inspect/process-table';
 import type { BackgroundTaskHost, StartOptions, StopResult, TaskApproval } from './host';
-import { listTaskIds, newTaskId, readApprovals, readRecord, removeTask, taskFiles, writeRecord, writeReply, type TaskRecordFile } from './records';
+import { readEvents } from './event-log';
+import { watchTaskFolders, type TaskFolderWatch } from './folder-watch';
+import { backgroundTasksDir, isTaskId, listTaskIds, newTaskId, readApprovals, readRecord, removeTask, taskFiles, writeRecord, writeReply, type ApprovalsFile, type TaskRecordFile } from './records';
 import { shortFolder } from './where';
 
 /** How to run this program again as a worker: `command args… task _worker ID`. */
@@ -58,6 +60,22 @@ export function createLocalTaskHost(opts: LocalHostOptions): BackgroundTaskHost 
   const alive = opts.alive ?? workerAlive;
   /** Ended records never change again: read once. */
   const ended = new Map<string, TaskRecordFile>();
+  /** Each task's requests as last read, with the file's size and time: a large preview is read again only when it changed. */
+  const approvalsRead = new Map<string, { ino: number; mtimeMs: number; size: number; file: ApprovalsFile }>();
+  let watcher: TaskFolderWatch | null = null;
+
+  async function approvalsOf(id: string): Promise<ApprovalsFile> {
+    const st = await stat(taskFiles(dataDir, id).approvals).catch(() => null);
+    if (!st) {
+      approvalsRead.delete(id);
+      return { requests: [], settled: [] };
+    }
+    const hit = approvalsRead.get(id);
+    if (hit && hit.ino === st.ino && hit.mtimeMs === st.mtimeMs && hit.size === st.size) return hit.file;
+    const file = await readApprovals(dataDir, id, log);
+    approvalsRead.set(id, { ino: st.ino, mtimeMs: st.mtimeMs, size: st.size, file });
+    return file;
+  }
 
   function viewOf(r: TaskRecordFile, waiting: number): BackgroundTaskView {
     const running = r.status === 'running';
@@ -79,6 +97,7 @@ export function createLocalTaskHost(opts: LocalHostOptions): BackgroundTaskHost 
       ...(r.sessionId ? { sessionId: r.sessionId } : {}),
       ...(r.outcome ? { outcome: r.outcome } : {}),
       host: 'local',
+      ...(r.startedFrom ? { startedFrom: r.startedFrom } : {}),
     };
   }
 
@@ -111,7 +130,7 @@ export function createLocalTaskHost(opts: LocalHostOptions): BackgroundTaskHost 
   }
 
   async function waitingCount(r: TaskRecordFile): Promise<number> {
-    return r.status === 'running' ? (await readApprovals(dataDir, r.id, log)).requests.length : 0;
+    return r.status === 'running' ? (await approvalsOf(r.id)).requests.length : 0;
   }
 
   /** The records kept: the oldest ended tasks beyond ENDED_KEPT are removed from the disk (PX8). */
@@ -168,6 +187,7 @@ export function createLocalTaskHost(opts: LocalHostOptions): BackgroundTaskHost 
         ...(spec.budgetUsd !== undefined ? { budgetUsd: spec.budgetUsd } : {}),
         ...(spec.savedTask ? { savedTask: spec.savedTask } : {}),
         trustFolder: startOpts.trustFolder === true,
+        startedFrom: startOpts.from ?? 'command-line',
         status: 'starting',
         createdAt: now(),
         activity: 'Starting',
@@ -186,7 +206,12 @@ export function createLocalTaskHost(opts: LocalHostOptions): BackgroundTaskHost 
     },
 
     async list() {
-      const records = await prune((await Promise.all((await listTaskIds(dataDir)).map(current))).filter((r): r is TaskRecordFile => r !== null));
+      const ids = await listTaskIds(dataDir);
+      // The folders of tasks that may still change are watched — one whose record is still being
+      // written too; an ended task's never changes again. Before the records are read, so a change
+      // made meanwhile is either read now or heard of.
+      watcher?.follow(ids.filter((id) => !ended.has(id)));
+      const records = await prune((await Promise.all(ids.map(current))).filter((r): r is TaskRecordFile => r !== null));
       const views = await Promise.all(records.map(async (r) => viewOf(r, await waitingCount(r))));
       return views.sort((a, b) => b.createdAt - a.createdAt);
     },
@@ -235,7 +260,7 @@ export function createLocalTaskHost(opts: LocalHostOptions): BackgroundTaskHost 
         if (ended.has(id)) continue;
         const r = await current(id);
         if (!r || r.status !== 'running') continue;
-        for (const request of (await readApprovals(dataDir, id, log)).requests) out.push({ taskId: id, projectDir: r.projectDir, request });
+        for (const request of (await approvalsOf(id)).requests) out.push({ taskId: id, projectDir: r.projectDir, request });
       }
       return out;
     },
@@ -243,10 +268,30 @@ export function createLocalTaskHost(opts: LocalHostOptions): BackgroundTaskHost 
     async reply(taskId, reply: PermissionReplyInput) {
       const r = await current(taskId);
       if (!r || r.status !== 'running') return false;
-      const waiting = (await readApprovals(dataDir, taskId, log)).requests;
+      const waiting = (await approvalsOf(taskId)).requests;
       if (!waiting.some((q) => q.requestId === reply.requestId)) return false;
       await writeReply(dataDir, taskId, reply);
       return true;
+    },
+
+    async settled(taskId) {
+      return isTaskId(taskId) ? (await approvalsOf(taskId)).settled : [];
+    },
+
+    watch(onChange) {
+      watcher?.close();
+      watcher = watchTaskFolders(backgroundTasksDir(dataDir), onChange, log);
+      if (!watcher) return null;
+      const mine = watcher;
+      return () => {
+        mine.close();
+        if (watcher === mine) watcher = null;
+      };
+    },
+
+    async events(taskId, from) {
+      if (!isTaskId(taskId)) return { events: [], next: from };
+      return readEvents(taskFiles(dataDir, taskId).events, from, log);
     },
   };
 }

@@ -41,13 +41,15 @@ describe('background task progress (DK3)', () => {
     expect(p.waiting).toEqual([]);
     const answered = fold(
       [
-        { sessionId: sid, type: 'permission_resolved', requestId: 'r1', decision: 'deny' },
+        { sessionId: sid, type: 'permission_resolved', requestId: 'r1', decision: 'deny', expired: true },
         { sessionId: sid, type: 'tool_call', call: call({ id: 'b', name: 'Read', kind: 'read', state: 'succeeded' }) },
         { sessionId: sid, type: 'usage', turn: { inputTokens: 1, outputTokens: 2, cacheReadTokens: 0, cacheWriteTokens: 0, costUsd: 0.01 }, total: { inputTokens: 10, outputTokens: 20, cacheReadTokens: 0, cacheWriteTokens: 0, costUsd: 0.1 } },
       ],
       waiting,
     );
     expect(answered.waiting).toEqual([]);
+    // How it ended is kept, so every host can say it (a denial by the clock, here).
+    expect(answered.settled).toEqual([{ requestId: 'r1', decision: 'deny', expired: true }]);
     expect(answered.activity).toBe('Running npm test');
     expect(answered.usage).toMatchObject({ inputTokens: 10, costUsd: 0.1 });
     const replied = fold(

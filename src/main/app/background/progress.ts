@@ -1,17 +1,27 @@
 // What a running task's session events say of its progress, folded into plain data (pure): what it does
-// now in words, how many model calls it made, its usage totals, which requests wait for a person and
-// what it said last. The worker writes the result to the task's files.
+// now in words, how many model calls it made, its usage totals, which requests wait for a person (and
+// how the last ones ended) and what it said last. The worker writes the result to the task's files.
 import type { PermissionRequestView } from '../../../shared/permissions/request';
 import type { SessionEvent, UsageTotals } from '../../../shared/session-events';
 import { isTerminal, type ToolCallView } from '../../../shared/tools/tool-call';
 
 const ACTIVITY_MAX = 120;
+/** How many ended requests are remembered. */
+export const SETTLED_KEPT = 50;
+
+export interface Settled {
+  requestId: string;
+  decision: 'allow_once' | 'allow_always' | 'deny' | 'cancelled';
+  expired?: boolean;
+}
 
 export interface TaskProgress {
   activity: string | null;
   turns: number;
   usage: UsageTotals | null;
   waiting: PermissionRequestView[];
+  /** How the last requests that stopped waiting ended, oldest first. */
+  settled: Settled[];
   /** The calls running now, by id, newest last: the activity names the newest. */
   running: Map<string, ToolCallView>;
   /** The last words of the assistant so far (the task's outcome when it finishes). */
@@ -19,7 +29,7 @@ export interface TaskProgress {
 }
 
 export function emptyProgress(): TaskProgress {
-  return { activity: null, turns: 0, usage: null, waiting: [], running: new Map(), lastText: '' };
+  return { activity: null, turns: 0, usage: null, waiting: [], settled: [], running: new Map(), lastText: '' };
 }
 
 function clip(text: string, max = ACTIVITY_MAX): string {
@@ -83,6 +93,7 @@ export function applyEvent(prev: TaskProgress, ev: SessionEvent): TaskProgress {
       break;
     case 'permission_resolved':
       p.waiting = prev.waiting.filter((r) => r.requestId !== ev.requestId);
+      p.settled = [...prev.settled, { requestId: ev.requestId, decision: ev.decision, ...(ev.expired ? { expired: true } : {}) }].slice(-SETTLED_KEPT);
       break;
     case 'usage':
       p.usage = ev.total;

@@ -1,15 +1,16 @@
 // A background task's files in the data folder, the one view the tray, the CLI and every window share:
 //   <data>/background-tasks/<id>/task.json        the record (the worker's once it runs)
-//   <data>/background-tasks/<id>/approvals.json   its requests waiting for a person
+//   <data>/background-tasks/<id>/approvals.json   its requests waiting for a person, and how the last ones ended
 //   <data>/background-tasks/<id>/replies/<req>.json  an answer from a window, read and removed by the worker
+//   <data>/background-tasks/<id>/events.jsonl     its session's events as they happen (event-log.ts)
 //   <data>/background-tasks/<id>/worker.log       what the worker printed
 // Every write is atomic; a broken or foreign file reads as absent (logged), never as a crash.
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { PermissionReplyInput, PermissionRequestView } from '../../../shared/permissions/request';
-import { BackgroundTaskStatus, TaskMode, TaskUsage } from '../../../shared/background-tasks';
+import { PermissionDecision, PermissionReplyInput, PermissionRequestView } from '../../../shared/permissions/request';
+import { BackgroundTaskStatus, TaskMode, TaskStartedFrom, TaskUsage } from '../../../shared/background-tasks';
 import type { Logger } from '../../base/log';
 import { writeFileAtomic } from '../../fs/atomic-write';
 
@@ -26,6 +27,7 @@ export const TaskRecordFile = z.object({
   mode: TaskMode,
   budgetUsd: z.number().positive().optional(),
   savedTask: z.string().max(200).optional(),
+  startedFrom: TaskStartedFrom.optional(),
   /** Whether the folder's own settings count without the trust store (a command line's own folder, like `-p`). */
   trustFolder: z.boolean(),
   status: BackgroundTaskStatus.exclude(['needs-approval']),
@@ -41,7 +43,12 @@ export const TaskRecordFile = z.object({
 });
 export type TaskRecordFile = z.infer<typeof TaskRecordFile>;
 
-export const ApprovalsFile = z.object({ requests: z.array(PermissionRequestView) });
+/** How a request ended: allowed, denied (by a person, or by its deadline: `expired`), or withdrawn. */
+export const TaskSettlement = z.object({ requestId: z.string(), decision: PermissionDecision.or(z.literal('cancelled')), expired: z.boolean().optional() });
+export type TaskSettlement = z.infer<typeof TaskSettlement>;
+
+/** `settled`: the last requests that stopped waiting, so every host can say truly how each ended. */
+export const ApprovalsFile = z.object({ requests: z.array(PermissionRequestView), settled: z.array(TaskSettlement).max(200).default([]) });
 export type ApprovalsFile = z.infer<typeof ApprovalsFile>;
 
 export function backgroundTasksDir(dataDir: string): string {
@@ -53,13 +60,14 @@ export interface TaskFiles {
   record: string;
   approvals: string;
   replies: string;
+  events: string;
   log: string;
 }
 
 export function taskFiles(dataDir: string, id: string): TaskFiles {
   if (!isTaskId(id)) throw new Error(`not a task id: ${JSON.stringify(id.slice(0, 60))}`);
   const dir = path.join(backgroundTasksDir(dataDir), id);
-  return { dir, record: path.join(dir, 'task.json'), approvals: path.join(dir, 'approvals.json'), replies: path.join(dir, 'replies'), log: path.join(dir, 'worker.log') };
+  return { dir, record: path.join(dir, 'task.json'), approvals: path.join(dir, 'approvals.json'), replies: path.join(dir, 'replies'), events: path.join(dir, 'events.jsonl'), log: path.join(dir, 'worker.log') };
 }
 
 const json = (x: unknown): Uint8Array => Buffer.from(JSON.stringify(x, null, 1));
@@ -100,12 +108,12 @@ export async function listTaskIds(dataDir: string): Promise<string[]> {
   }
 }
 
-export async function writeApprovals(dataDir: string, id: string, approvals: ApprovalsFile): Promise<void> {
+export async function writeApprovals(dataDir: string, id: string, approvals: z.input<typeof ApprovalsFile>): Promise<void> {
   await writeFileAtomic(taskFiles(dataDir, id).approvals, json(approvals));
 }
 
 export async function readApprovals(dataDir: string, id: string, log: Logger): Promise<ApprovalsFile> {
-  return (await readJson(taskFiles(dataDir, id).approvals, ApprovalsFile, log)) ?? { requests: [] };
+  return (await readJson(taskFiles(dataDir, id).approvals, ApprovalsFile, log)) ?? { requests: [], settled: [] };
 }
 
 /** A reply file's name: the request id made safe for a file name (ids are uuids; anything else is hashed away). */

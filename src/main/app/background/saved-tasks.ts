@@ -45,13 +45,35 @@ export async function readSavedTasks(dataDir: string, log: Logger): Promise<Save
   });
 }
 
-/** Adds a saved task, or replaces the one of the same name; answers the new list. */
-export async function saveTask(dataDir: string, task: SavedTask, log: Logger): Promise<SavedTask[]> {
+/** Writes the saved tasks `change` makes of the current ones, every other key kept; a broken file is left alone. */
+async function changeSavedTasks(dataDir: string, log: Logger, what: string, change: (tasks: SavedTask[]) => SavedTask[]): Promise<SavedTask[]> {
   const file = settingsFile(dataDir);
   const settings = await readSettingsObject(file);
-  if (!settings) throw new IpcFailure({ code: 'internal', message: `Agent Desk’s settings file ${file} cannot be read, so the task was not saved; fix or remove the file.` });
-  const others = (await readSavedTasks(dataDir, log)).filter((t) => t.name !== task.name);
-  const savedTasks = [...others, task].slice(-SAVED_TASKS_MAX);
+  if (!settings) throw new IpcFailure({ code: 'internal', message: `Agent Desk’s settings file ${file} cannot be read, so ${what}; fix or remove the file.` });
+  const savedTasks = change(await readSavedTasks(dataDir, log)).slice(-SAVED_TASKS_MAX);
   await writeFileAtomic(file, Buffer.from(JSON.stringify({ ...settings, savedTasks }, null, 2) + '\n'));
   return savedTasks;
+}
+
+/**
+ * Adds a saved task, or replaces the one of the same name; `replaces` names the one it was (an edit
+ * that renamed it: the old name goes, its place in the list is kept). Answers the new list.
+ */
+export function saveTask(dataDir: string, task: SavedTask, log: Logger, replaces?: string): Promise<SavedTask[]> {
+  return changeSavedTasks(dataDir, log, 'the task was not saved', (tasks) => {
+    const at = tasks.findIndex((t) => t.name === (replaces ?? task.name));
+    const others = tasks.filter((t) => t.name !== task.name && t.name !== replaces);
+    if (at === -1) return [...others, task];
+    // In its old place: an edit does not move it to the end of the list.
+    const before = tasks.slice(0, at).filter((t) => others.includes(t)).length;
+    return [...others.slice(0, before), task, ...others.slice(before)];
+  });
+}
+
+/** Removes a saved task; IpcFailure('not_found') when there is none of that name. */
+export async function deleteSavedTask(dataDir: string, name: string, log: Logger): Promise<SavedTask[]> {
+  if (!(await readSavedTasks(dataDir, log)).some((t) => t.name === name)) {
+    throw new IpcFailure({ code: 'not_found', message: `There is no saved task “${name.slice(0, 80)}”.` });
+  }
+  return changeSavedTasks(dataDir, log, 'the saved task was not deleted', (tasks) => tasks.filter((t) => t.name !== name));
 }

@@ -1,6 +1,7 @@
 // The process that runs one background task (`agent-desk task _worker ID`, started detached by the
 // local task host): the same engine as every host, a session whose origin is the task, no window. Its
-// progress and its waiting requests go to the task's files; answers come back as reply files from any
+// progress, its waiting requests and its session's events (for windows following it live) go to the
+// task's files; answers come back as reply files from any
 // window of the project; a request nobody answers becomes a denial (task-approval.ts). SIGTERM (Stop)
 // ends the turn gracefully and the task reads "stopped".
 import { watch, type FSWatcher } from 'node:fs';
@@ -8,6 +9,7 @@ import type { SessionEvent } from '../../../shared/session-events';
 import type { Logger } from '../../base/log';
 import { processStartToken } from '../../process/inspect/process-table';
 import { createEngine, type Engine } from '../engine';
+import { createEventWriter, type EventWriter } from './event-log';
 import { applyEvent, emptyProgress, type TaskProgress } from './progress';
 import { readRecord, takeReplies, taskFiles, writeApprovals, writeRecord, type TaskRecordFile } from './records';
 import { shortFolder } from './where';
@@ -54,7 +56,7 @@ export async function runTaskWorker(opts: WorkerOptions): Promise<number> {
     return chain;
   };
   const saveApprovals = (): Promise<void> => {
-    const approvals = { requests: progress.waiting };
+    const approvals = { requests: progress.waiting, settled: progress.settled };
     chain = chain.then(() => writeApprovals(dataDir, id, approvals)).catch((err: unknown) => log.warn(`background task ${id}: could not save its requests`, err));
     return chain;
   };
@@ -75,8 +77,11 @@ export async function runTaskWorker(opts: WorkerOptions): Promise<number> {
   let engine: Engine | null = null;
   let watcher: FSWatcher | null = null;
   let poll: NodeJS.Timeout | null = null;
+  let events: EventWriter | null = null;
   const end = async (status: TaskRecordFile['status'], outcome?: string) => {
     if (timer) clearTimeout(timer);
+    // Every event is on disk before the record says it ended: a window following it misses none.
+    await events?.close();
     progress = { ...progress, activity: null, waiting: [], running: new Map() };
     record = { ...record, status, endedAt: Date.now(), ...(outcome ? { outcome: outcome.slice(0, 2_000) } : {}) };
     await saveApprovals();
@@ -100,10 +105,13 @@ export async function runTaskWorker(opts: WorkerOptions): Promise<number> {
     await save();
 
     const active = engine;
+    const writer = createEventWriter(taskFiles(dataDir, id).events, log);
+    events = writer;
     active.bus.subscribe((channel, payload) => {
       if (channel !== 'session:event') return;
       const ev = payload as SessionEvent;
       if (ev.sessionId !== session.id) return;
+      writer.add(ev);
       const before = progress;
       progress = applyEvent(progress, ev);
       if (progress.waiting !== before.waiting) {

@@ -12,7 +12,8 @@ import { recordedChanges, type RecordedChange } from './recorded-changes';
 import { revertChanges } from './revert';
 
 export interface ChangesHandlerDeps {
-  sessions: SessionService;
+  /** Its `open` sees a conversation a background task writes as running (so nothing is reverted under it). */
+  sessions: Pick<SessionService, 'open' | 'workingDirectories'>;
   host: HostPort;
   requireProject(ctx: HandlerContext): string;
 }

@@ -70,7 +70,7 @@ export class SessionBudget {
       withdraw: (requestId) => d.publish({ type: 'permission_resolved', requestId, decision: 'cancelled' }),
       expiry: {
         denial: () => ({ message: 'Nobody answered the budget question in time.', reason: { type: 'other', reason: 'the budget question expired' } }),
-        expired: (req) => d.publish({ type: 'permission_resolved', requestId: req.requestId, decision: 'deny' }),
+        expired: (req) => d.publish({ type: 'permission_resolved', requestId: req.requestId, decision: 'deny', expired: true }),
       },
     });
   }

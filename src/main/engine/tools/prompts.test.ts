@@ -74,7 +74,7 @@ describe('issue 5 item 6 / DK3: a background task request expires into a denial,
     expect(a.decision).toBe('deny');
     expect(a.denial?.message).toContain('nobody answered the request within 10 minutes');
     expect(a.denial?.message).toContain('can allow it next time');
-    expect(events.slice(1)).toEqual([{ type: 'permission_resolved', requestId: 'r1', decision: 'deny' }]);
+    expect(events.slice(1)).toEqual([{ type: 'permission_resolved', requestId: 'r1', decision: 'deny', expired: true }]);
     expect(prompts.pending()).toEqual([]);
     // Too late: the stale reply is refused and publishes nothing.
     expect(prompts.reply({ requestId: 'r1', decision: 'allow_once' })).toBe(false);

@@ -63,7 +63,7 @@ export function createSessionPrompts(opts: SessionPromptsOptions): SessionPrompt
     expiry: {
       denial: (req) => expiredDenial(req, (req.expiresAt ?? now()) - (req.createdAt ?? now())),
       // The inbox drops it; the decision is the denial the model got.
-      expired: (req) => opts.publish({ type: 'permission_resolved', requestId: req.requestId, decision: 'deny' }),
+      expired: (req) => opts.publish({ type: 'permission_resolved', requestId: req.requestId, decision: 'deny', expired: true }),
     },
   });
   return {

@@ -2,7 +2,7 @@
 // now or how it ended, time, turns, tokens and cost — and Review approval, Show conversation and Stop;
 // "New background task…" opens the dialog. The elapsed time ticks while the pane is open.
 import { useEffect, useState, type ReactNode } from 'react';
-import { isEnded, taskProgressWords, taskStatusWords, type BackgroundTaskView } from '../../../shared/background-tasks';
+import { isEnded, taskBudgetPercent, taskBudgetWords, taskProgressWords, taskStatusWords, type BackgroundTaskView } from '../../../shared/background-tasks';
 import { formatDuration } from '../../../shared/format-duration';
 import { useBackground } from '../stores/react';
 import { BACKGROUND_PANE_ID } from './BackgroundButton';
@@ -41,7 +41,7 @@ export function BackgroundPane({ onClose, onShowConversation, onReview }: Backgr
         <p className="side-pane__note">
           A background task works on its own, even with this window closed. When it needs your OK it asks in the approvals inbox.
         </p>
-        <button type="button" className="button button--primary" onClick={openDialog} disabled={dialogOpen}>
+        <button type="button" className="button button--primary" onClick={() => openDialog()} disabled={dialogOpen}>
           New background task…
         </button>
         {failure && !dialogOpen && (
@@ -82,8 +82,8 @@ function TaskRow(p: { task: BackgroundTaskView; now: number; stopping: boolean; 
       {detail && <p className="background-task__detail">{detail.split('\n')[0]}</p>}
       <p className="background-task__meta">
         {elapsed} · {taskProgressWords(t)}
-        {t.budgetUsd !== undefined ? ` · budget $${t.budgetUsd.toFixed(2)}` : ''}
       </p>
+      {t.budgetUsd !== undefined && <BudgetUse task={t} />}
       <div className="background-task__actions">
         {t.status === 'needs-approval' && (
           <button type="button" className="button button--small button--primary" onClick={p.onReview} aria-label={`Review the approval of ${t.name}`}>
@@ -104,3 +104,20 @@ function TaskRow(p: { task: BackgroundTaskView; now: number; stopping: boolean; 
     </li>
   );
 }
+
+/** How much of its budget a task has used: the words, and a bar when the share is known. */
+function BudgetUse({ task }: { task: BackgroundTaskView }): ReactNode {
+  const percent = taskBudgetPercent(task);
+  const words = taskBudgetWords(task);
+  return (
+    <div className="background-task__budget">
+      <p className="background-task__meta">{words}</p>
+      {percent !== null && (
+        <div className="background-task__budget-bar" role="meter" aria-label={`Budget used by ${task.name}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.min(percent, 100)} aria-valuetext={words}>
+          <span className={percent >= 80 ? 'background-task__budget-fill background-task__budget-fill--high' : 'background-task__budget-fill'} style={{ width: `${Math.min(percent, 100)}%` }} />
+        </div>
+      )}
+    </div>
+  );
+}
+

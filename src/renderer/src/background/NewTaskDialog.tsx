@@ -2,8 +2,9 @@
 // how it works, an optional budget and name; it starts a background task that needs no window. Opened
 // from the tray's "New Task…" (desktop) or the Background tasks pane (any host).
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import type { TaskMode } from '../../../shared/background-tasks';
+import { TASK_BUDGET_MAX_USD, type SavedTask, type TaskMode } from '../../../shared/background-tasks';
 import { useApp, useBackground } from '../stores/react';
+import { SavedTaskActions } from './SavedTaskActions';
 import './Background.css';
 
 /** The ways a task may work from a window; skipping permission checks is for the command line only. */
@@ -58,12 +59,28 @@ function NewTaskForm(): ReactNode {
     setBudget(t.budgetUsd !== undefined ? String(t.budgetUsd) : '');
   };
 
+  const budgetProblem = (usd: number | undefined) => (usd !== undefined && !(usd > 0 && usd <= TASK_BUDGET_MAX_USD) ? 'The budget is an amount in US dollars, above 0 and at most 10,000.' : null);
+  /** The form as the chosen saved task, or what is missing. */
+  const asSaved = (): SavedTask | string => {
+    const budgetUsd = budget.trim() ? Number(budget) : undefined;
+    if (!prompt.trim()) return 'Type what the task should do.';
+    return (
+      budgetProblem(budgetUsd) ?? {
+        name: name.trim() || saved,
+        prompt: prompt.trim(),
+        ...(mode !== 'default' ? { mode } : {}),
+        ...(budgetUsd !== undefined ? { budgetUsd } : {}),
+      }
+    );
+  };
+
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const budgetUsd = budget.trim() ? Number(budget) : undefined;
     if (!projectDir) return setProblem('Choose the project the task works in.');
     if (!prompt.trim()) return setProblem('Type what the task should do, or choose a saved task.');
-    if (budgetUsd !== undefined && !(budgetUsd > 0 && budgetUsd <= 10_000)) return setProblem('The budget is an amount in US dollars, above 0 and at most 10,000.');
+    const badBudget = budgetProblem(budgetUsd);
+    if (badBudget) return setProblem(badBudget);
     if (saveAs && !name.trim()) return setProblem('Give the task a name to save it under.');
     setProblem(null);
     void start({
@@ -110,6 +127,15 @@ function NewTaskForm(): ReactNode {
               ))}
             </select>
           </label>
+        )}
+        {saved && (
+          <SavedTaskActions
+            selected={saved}
+            current={asSaved}
+            onSaved={setSaved}
+            onDeleted={() => setSaved('')}
+            onProblem={setProblem}
+          />
         )}
         <label className="new-task__field">
           <span className="new-task__label">What should it do?</span>

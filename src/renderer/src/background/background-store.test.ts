@@ -39,6 +39,18 @@ describe('background store', () => {
     expect(store.getState()).toMatchObject({ dialogOpen: true, failure: 'Background tasks run only in a folder open in Agent Desk. Open the folder first.' });
   });
 
+  it('a task started from the dialog the tray opened says so (its banner names the tray)', async () => {
+    const bridge = createFakeBridge();
+    bridge.handle('background:choices', () => ({ projects: [], savedTasks: [] }));
+    bridge.handle('background:start', (req) => ({ task: task({ id: 'n', ...(req.from ? { startedFrom: req.from } : {}) }) }));
+    const store = createBackgroundStore(bridge);
+    store.getState().openDialog('tray');
+    await store.getState().start({ projectDir: '/p', prompt: 'go' });
+    store.getState().openDialog();
+    await store.getState().start({ projectDir: '/p', prompt: 'go' });
+    expect(bridge.calls.filter((c) => c.channel === 'background:start').map((c) => (c.request as { from?: string }).from)).toEqual(['tray', 'app']);
+  });
+
   it('stop shows the task as main answers it; show requests wait until the App takes them', async () => {
     const bridge = createFakeBridge();
     bridge.handle('background:stop', ({ taskId }) => ({ outcome: 'stopped', task: task({ id: taskId, status: 'stopped' }) }));

@@ -17,6 +17,8 @@ export interface Reveal {
 export interface BackgroundState {
   tasks: BackgroundTaskView[];
   dialogOpen: boolean;
+  /** Who opened the dialog: the tray's New Task… or this window (its task's banner says which). */
+  dialogFrom: 'app' | 'tray';
   choices: { projects: Array<{ dir: string; name: string }>; savedTasks: SavedTask[] } | null;
   starting: boolean;
   /** Why the last start or stop failed, in words. */
@@ -26,11 +28,15 @@ export interface BackgroundState {
   /** Something to show, asked by the tray or a notification; the App shows it and clears it. */
   reveal: Reveal | null;
   load(): Promise<void>;
-  openDialog(): void;
+  openDialog(from?: 'app' | 'tray'): void;
   closeDialog(): void;
   /** Starts the task; true when it started (the dialog closes). */
   start(req: StartRequest): Promise<boolean>;
   stop(taskId: string): Promise<void>;
+  /** Keeps a saved task (`replaces`: its name before an edit renamed it); true when kept. */
+  saveSaved(task: SavedTask, replaces?: string): Promise<boolean>;
+  /** Removes a saved task; true when removed. */
+  deleteSaved(name: string): Promise<boolean>;
   handleChanged(task: BackgroundTaskView): void;
   setReveal(r: Reveal | null): void;
   reset(): void;
@@ -51,6 +57,7 @@ export function createBackgroundStore(bridge: Bridge, opts: BackgroundStoreOptio
   return createStore<BackgroundState>()((set, get) => ({
     tasks: [],
     dialogOpen: false,
+    dialogFrom: 'app',
     choices: null,
     starting: false,
     failure: null,
@@ -67,8 +74,8 @@ export function createBackgroundStore(bridge: Bridge, opts: BackgroundStoreOptio
       }
     },
 
-    openDialog() {
-      set({ dialogOpen: true, failure: null });
+    openDialog(from = 'app') {
+      set({ dialogOpen: true, dialogFrom: from, failure: null });
       void bridge.invoke('background:choices', {}).then(
         (choices) => set({ choices }),
         (error: unknown) => set({ choices: { projects: [], savedTasks: [] }, failure: errorText(error) }),
@@ -81,7 +88,7 @@ export function createBackgroundStore(bridge: Bridge, opts: BackgroundStoreOptio
       if (get().starting) return false;
       set({ starting: true, failure: null });
       try {
-        const { task } = await bridge.invoke('background:start', req);
+        const { task } = await bridge.invoke('background:start', { ...req, from: get().dialogFrom });
         set({ tasks: upsert(get().tasks, task), dialogOpen: false });
         return true;
       } catch (error) {
@@ -103,6 +110,30 @@ export function createBackgroundStore(bridge: Bridge, opts: BackgroundStoreOptio
       } finally {
         const { [taskId]: _done, ...rest } = get().stopping;
         set({ stopping: rest });
+      }
+    },
+
+    async saveSaved(task, replaces) {
+      set({ failure: null });
+      try {
+        const { savedTasks } = await bridge.invoke('background:save-task', { task, ...(replaces && replaces !== task.name ? { replaces } : {}) });
+        set({ choices: { projects: get().choices?.projects ?? [], savedTasks } });
+        return true;
+      } catch (error) {
+        set({ failure: errorText(error) });
+        return false;
+      }
+    },
+
+    async deleteSaved(name) {
+      set({ failure: null });
+      try {
+        const { savedTasks } = await bridge.invoke('background:delete-saved-task', { name });
+        set({ choices: { projects: get().choices?.projects ?? [], savedTasks } });
+        return true;
+      } catch (error) {
+        set({ failure: errorText(error) });
+        return false;
       }
     },
 

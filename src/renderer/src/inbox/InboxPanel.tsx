@@ -6,9 +6,12 @@ import { focusComposer } from '../permissions/composer-focus';
 import { isTextEntry, noteTyping } from '../permissions/typing-watch';
 import { useSessions, useTools } from '../stores/react';
 import { plural } from '../tools/shared/paths';
-import { useViewEnv } from '../tools/view-env';
+import { useViewEnv, type ViewEnv } from '../tools/view-env';
+import type { SettledRequest } from '../stores/tools-store';
 import { useNow } from '../util/use-now';
-import { groupRequests } from './group-requests';
+import { groupRequests, sourceWords } from './group-requests';
+import { itemWords } from './item-words';
+import { settledWords } from './settled-words';
 import { INBOX_BUTTON_ID, INBOX_PANEL_ID } from './InboxButton';
 import { InboxGroup } from './InboxGroup';
 import '../styles/side-pane.css';
@@ -23,6 +26,8 @@ interface PanelProps {
 
 export function InboxPanel({ onClose, onReview, reviewing }: PanelProps): ReactNode {
   const permissions = useTools((s) => s.permissions);
+  const settled = useTools((s) => s.settled);
+  const clearSettled = useTools((s) => s.clearSettled);
   const sessions = useSessions((s) => s.sessions);
   const env = useViewEnv();
   const now = useNow(15_000);
@@ -87,6 +92,35 @@ export function InboxPanel({ onClose, onReview, reviewing }: PanelProps): ReactN
           </div>
         </>
       )}
+      {settled.length > 0 && (
+        <section className="inbox__settled" aria-label="No longer waiting">
+          <div className="inbox__settled-head">
+            <h3 className="inbox__settled-title">No longer waiting</h3>
+            <button type="button" className="button button--ghost button--small" onClick={clearSettled}>
+              Clear
+            </button>
+          </div>
+          <ul className="inbox__settled-list">
+            {settled.map((s) => (
+              <SettledItem key={s.request.requestId} settled={s} source={sourceWords(s.request, (id) => sessions.find((x) => x.id === id)?.title)} env={env} />
+            ))}
+          </ul>
+        </section>
+      )}
     </section>
+  );
+}
+
+function SettledItem({ settled, source, env }: { settled: SettledRequest; source: string; env: ViewEnv }): ReactNode {
+  const words = itemWords(settled.request, env);
+  const allowed = settled.decision === 'allow_once' || settled.decision === 'allow_always';
+  return (
+    <li>
+      <span className="inbox__settled-what">
+        {source}: {words.summary}
+        {words.detail && <code className="inbox__settled-detail">{words.detail}</code>}
+      </span>{' '}
+      <span className={allowed ? 'inbox__settled-how' : 'inbox__settled-how inbox__settled-how--denied'}>{settledWords(settled)}</span>
+    </li>
   );
 }

@@ -144,7 +144,7 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
   const offQuestionClosed = bridge.on('mcp:elicitation-closed', ({ id }) => mcp.getState().handleQuestionClosed(id));
   const offBackground = [
     bridge.on('background:changed', ({ task }) => background.getState().handleChanged(task)),
-    bridge.on('background:new-task', () => background.getState().openDialog()),
+    bridge.on('background:new-task', () => background.getState().openDialog('tray')),
     bridge.on('background:show', (reveal) => background.getState().setReveal(reveal)),
   ];
   const offNotice = bridge.on('app:notice', (notice) => app.getState().pushBanner({ level: notice.level, message: notice.message }));

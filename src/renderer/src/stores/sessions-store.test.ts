@@ -306,6 +306,21 @@ describe('renderer stores (UI: state flows one way, DK2)', () => {
     expect(s.opening).toBe(false);
   });
 
+  it('a background task’s conversation opens with the reply it is writing: the answer’s drafts replace what came as events meanwhile (they are in it), later text goes on', async () => {
+    let release: () => void = () => {};
+    bridge.handle('session:open', async ({ sessionId }) => {
+      await new Promise<void>((r) => (release = r));
+      return { session: summary(sessionId, 1), messages: [msg('u0', 'user', 'check')], status: 'running' as const, drafts: [{ messageId: 'a1', model: 'm', text: 'Looking at the tests' }] };
+    });
+    const opened = stores.sessions.getState().open('task');
+    ev({ sessionId: 'task', type: 'text_delta', messageId: 'a1', text: ' tests' });
+    release();
+    await opened;
+    ev({ sessionId: 'task', type: 'text_delta', messageId: 'a1', text: ' now.' });
+    frames.frame();
+    expect(stores.sessions.getState().drafts).toEqual([{ messageId: 'a1', model: 'm', text: 'Looking at the tests now.' }]);
+  });
+
   it('a slow open answer for a session the user already left is ignored', async () => {
     let release: () => void = () => {};
     bridge.handle('session:open', async ({ sessionId }) => {

@@ -117,7 +117,10 @@ export function createSessionsStore(bridge: Bridge, options: SessionsStoreOption
           // Messages that arrived as events while the answer travelled are kept (merged by id).
           let messages = answer.messages;
           for (const m of get().messages) messages = upsertMessage(messages, m);
+          // A task followed live says what its replies hold so far, the text that came as events meanwhile included.
+          if (answer.drafts) batch.clear();
           set({
+            ...(answer.drafts ? { drafts: answer.drafts } : {}),
             messages,
             opening: false,
             earlier: answer.earlier,

@@ -147,6 +147,28 @@ describe('tools store (issue 3 renderer: tool-call state flows one way)', () => 
     expect(tools().permissions.map((r) => r.requestId)).toEqual(['r3']);
   });
 
+  it('a request settled elsewhere is kept with how it ended — a task’s denial by the clock, a person’s answer in another window — but not one this window answered or a conversation’s withdrawn one', async () => {
+    const task = { origin: { kind: 'task' as const, label: 'nightly deps', where: '~/p' } };
+    for (const id of ['t1', 't2', 't3', 'own', 'mine']) ev({ sessionId: 's1', type: 'permission_request', request: request(id, 's1', id.startsWith('t') ? task : {}) });
+    ev({ sessionId: 's1', type: 'permission_resolved', requestId: 't1', decision: 'deny', expired: true });
+    ev({ sessionId: 's1', type: 'permission_resolved', requestId: 't2', decision: 'allow_once' });
+    ev({ sessionId: 's1', type: 'permission_resolved', requestId: 't3', decision: 'cancelled' });
+    ev({ sessionId: 's1', type: 'permission_resolved', requestId: 'own', decision: 'cancelled' });
+    bridge.handle('permission:reply', () => {
+      ev({ sessionId: 's1', type: 'permission_resolved', requestId: 'mine', decision: 'deny' });
+      return { accepted: true };
+    });
+    await tools().reply('mine', 'deny');
+    expect(tools().settled.map((s) => [s.request.requestId, s.decision, s.expired])).toEqual([
+      ['t3', 'cancelled', false],
+      ['t2', 'allow_once', false],
+      ['t1', 'deny', true],
+    ]);
+    expect(tools().permissions).toEqual([]);
+    tools().clearSettled();
+    expect(tools().settled).toEqual([]);
+  });
+
   it('reply sends the decision with only the fields that apply, then drops the request', async () => {
     ev({ sessionId: 's1', type: 'permission_request', request: request('r1') });
     ev({ sessionId: 's1', type: 'permission_request', request: request('r2') });

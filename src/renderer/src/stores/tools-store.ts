@@ -75,6 +75,8 @@ export interface ToolsState {
   agentUsage: Record<string, UsageTotals>;
   /** Each session's budget, when it has one (issue 20 item 4). */
   budget: Record<string, BudgetStatus>;
+  /** Requests that stopped waiting without this window's answer, newest first: the inbox says how each ended. */
+  settled: SettledRequest[];
 
   /** Another session is shown (null = a new one): its calls replace the old ones. */
   enter(sessionId: string | null): void;
@@ -93,10 +95,22 @@ export interface ToolsState {
   loadPending(): Promise<void>;
   /** The connection dropped: requests may have been answered or withdrawn meanwhile. */
   forgetLive(): void;
+  /** The person has read how the last requests ended. */
+  clearSettled(): void;
   reset(): void;
 }
 
 export type ToolsStore = StoreApi<ToolsState>;
+
+export interface SettledRequest {
+  request: PermissionRequestView;
+  decision: PermissionDecision | 'cancelled';
+  /** Denied because nobody answered in time. */
+  expired: boolean;
+}
+
+/** How many settled requests the inbox keeps saying. */
+const SETTLED_SHOWN = 5;
 
 export interface ToolsStoreOptions {
   notify: (banner: Omit<Banner, 'id'>) => void;
@@ -163,6 +177,7 @@ export function createToolsStore(bridge: Bridge, options: ToolsStoreOptions): To
       folders: {},
       agentUsage: {},
       budget: {},
+      settled: [],
 
       enter(sessionId) {
         queue.clear();
@@ -206,9 +221,15 @@ export function createToolsStore(bridge: Bridge, options: ToolsStoreOptions): To
             set({ permissions });
             return;
           }
-          case 'permission_resolved':
+          case 'permission_resolved': {
+            const request = get().permissions.find((r) => r.requestId === event.requestId);
+            // Answered here, the person knows; a conversation's own withdrawn request (its Stop) is no news.
+            if (request && !inFlight(event.requestId) && (event.decision !== 'cancelled' || request.origin?.kind === 'task')) {
+              set({ settled: [{ request, decision: event.decision, expired: event.expired === true }, ...get().settled].slice(0, SETTLED_SHOWN) });
+            }
             removeRequest(event.requestId);
             return;
+          }
           case 'usage': {
             const { agent } = event;
             const before = get().usage[event.sessionId];
@@ -306,6 +327,8 @@ export function createToolsStore(bridge: Bridge, options: ToolsStoreOptions): To
         }
       },
 
+      clearSettled: () => set({ settled: [] }),
+
       forgetLive() {
         queue.flush();
         pendingSeq++;
@@ -316,7 +339,7 @@ export function createToolsStore(bridge: Bridge, options: ToolsStoreOptions): To
         queue.clear();
         resolved.clear();
         pendingSeq++;
-        set({ sessionId: null, calls: {}, progress: {}, permissions: [], replying: null, answering: [], usage: {}, folders: {}, agentUsage: {}, budget: {} });
+        set({ sessionId: null, calls: {}, progress: {}, permissions: [], replying: null, answering: [], usage: {}, folders: {}, agentUsage: {}, budget: {}, settled: [] });
       },
     };
   });

@@ -1,6 +1,7 @@
 // "Keep running in background" on a running command's card (BA10): the command goes on as a
 // background task and the assistant carries on at once; it can check on it or stop it later.
 import { useState, type ReactNode } from 'react';
+import { useRunningTask } from '../../background/use-running-task';
 import { useSessions } from '../../stores/react';
 import type { ToolViewProps } from '../types';
 
@@ -15,6 +16,9 @@ export function BashActions({ call }: ToolViewProps): ReactNode {
 function KeepRunning({ toolUseId }: { toolUseId: string }): ReactNode {
   const backgroundCall = useSessions((s) => s.backgroundCall);
   const [state, setState] = useState<'idle' | 'asking' | 'refused'>('idle');
+  // A background task's conversation already runs on its own, in its own process.
+  const task = useRunningTask();
+  if (task) return null;
   const move = async () => {
     setState('asking');
     setState((await backgroundCall(toolUseId)) ? 'idle' : 'refused');
