@@ -85,7 +85,10 @@ test.describe('worktrees in Chromium (issue 19)', () => {
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText('Delete the copy “worktree-spike” and throw away 1 uncommitted file');
     await expect(dialog.getByRole('definition').filter({ hasText: /^1 uncommitted file$/ })).toBeVisible();
-    await expect(dialog).toContainText(`Remove the worktree at ${root} and its branch worktree-spike, throwing away 1 uncommitted file? This cannot be undone.`);
+    const why = dialog.getByRole('region', { name: 'Why am I asked?' });
+    await expect(why).toContainText('Deleting a separate copy of the project that holds work always asks first. To let the assistant do it without asking, allow ExitWorktree in the rules.');
+    await expect(why).not.toContainText('has not been allowed yet');
+    await expect(dialog).not.toContainText('Remove the worktree at');
     await expect(dialog.getByRole('note', { name: 'Warning' })).toBeVisible();
     expect(await readFile(path.join(root, 'idea.txt'), 'utf8')).toBe('an idea\n');
     await page.screenshot({ path: screenshotPath('worktree-remove-approval') });

@@ -87,6 +87,7 @@ export function RequestPanel({ request, position, reason = null, busy, fromOther
   const ids = idsFor(request);
   const purpose = kind.purpose(request);
   const why = whyWords(request, env.projectDir);
+  const kindWhy = kind.why(request);
   const now = useNow();
   const from = fromWords(request, fromOther, now);
   const disabled = busy || !armed;
@@ -224,7 +225,7 @@ export function RequestPanel({ request, position, reason = null, busy, fromOther
                 Rule <code>{why.rule.rule}</code> {why.rule.where}
               </p>
             )}
-            <p className="approval__muted">{kind.why(request)}</p>
+            {kindWhy && <p className="approval__muted">{kindWhy}</p>}
           </section>
         </>
       )}

@@ -12,7 +12,7 @@ export interface RequestKind {
   summary(request: PermissionRequestView, env?: ViewEnv): string;
   /** The model's own words on why, when it gave some ("Install the dependencies"). */
   purpose(request: PermissionRequestView): string | null;
-  /** Why such requests are asked at all, in plain words (the engine's own reason follows). */
+  /** Why such requests are asked at all, in plain words, after the engine's own reason ('' when that says it all). */
   why(request: PermissionRequestView): string;
   /** The input in full. */
   Details: ComponentType<{ request: PermissionRequestView }>;
