@@ -24,7 +24,6 @@ import { NewTaskDialog } from './background/NewTaskDialog';
 import { useRevealFromTray } from './background/use-reveal';
 import { McpButton } from './mcp/McpButton';
 import { McpPane } from './mcp/McpPane';
-import { McpQuestions } from './mcp/McpQuestion';
 import { ProcessesButton } from './processes/ProcessesButton';
 import { ProcessesPane } from './processes/ProcessesPane';
 import { RulesButton } from './rules/RulesButton';
@@ -116,7 +115,6 @@ export function App(): ReactNode {
           <ApprovalDialog reviewId={inbox.reviewId} inboxOpen={inbox.open} onReviewAll={inbox.showAll} onReviewEnd={inbox.endReview} />
           <AlwaysNotice />
           <SandboxNotices />
-          <McpQuestions />
           <Composer />
         </main>
         {todosShown && <TodosPane onClose={() => setTodosOpen(false)} />}

@@ -82,7 +82,7 @@ describe('Connected tools pane (issue 17 item 6)', () => {
     await mcp.setEnabled('notes', true);
     await mcp.reconnect('github');
     await mcp.setDefer('github', true);
-    expect(bridge.calls.filter((c) => c.channel.startsWith('mcp:') && c.channel !== 'mcp:list' && c.channel !== 'mcp:elicitations')).toEqual([
+    expect(bridge.calls.filter((c) => c.channel.startsWith('mcp:') && c.channel !== 'mcp:list')).toEqual([
       { channel: 'mcp:disable', request: { name: 'github' } },
       { channel: 'mcp:enable', request: { name: 'notes' } },
       { channel: 'mcp:reconnect', request: { name: 'github' } },

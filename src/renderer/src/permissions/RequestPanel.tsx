@@ -69,6 +69,7 @@ function fromWords(request: PermissionRequestView, fromOther: string | null, now
   const until = expiry ? ` ${expiry} if you do not answer.` : '';
   if (origin?.kind === 'task') return `From the background task “${origin.label}”${origin.where ? ` in ${origin.where}` : ''}.${until}`;
   if (origin?.kind === 'subagent') return `From the helper agent “${origin.label}”${fromOther ? ` in the conversation “${fromOther}”` : ''}.${until}`;
+  if (origin?.kind === 'tool') return `From the connected tool “${origin.label}”, while no conversation was using it.`;
   return fromOther ? `From the conversation “${fromOther}”${until ? `.${until}` : ''}` : until.trim() || null;
 }
 

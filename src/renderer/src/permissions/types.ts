@@ -27,8 +27,11 @@ export interface RequestKind {
   Form?: ComponentType<RequestFormProps>;
   /** What the inbox line shows as code under the summary, when not the input's subject ('' for nothing: the budget's summary says it all). */
   inboxDetail?(request: PermissionRequestView): string;
-  /** The inbox's words for allow_once and deny when they mean something else here (the budget: continue, stop). */
-  inboxAnswers?: { allow: string; deny: string };
+  /**
+   * The inbox's words for allow_once and deny when they mean something else here (the budget: continue,
+   * stop). `allow: null`: only its form answers it (no "Allow" in the inbox; `review` names the way there).
+   */
+  inboxAnswers?: { allow: string | null; deny: string; review?: string };
 }
 
 export interface RequestFormProps {
