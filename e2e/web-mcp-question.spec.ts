@@ -4,7 +4,8 @@
 // announced and reached with F6 like an approval, counted in the window title, the inbox and that
 // conversation's row — and not shown in another conversation opened meanwhile, from whose inbox it
 // is answered with the same form. An answer that does not fit is refused in words; the answer sent
-// reaches the server, whose reply goes back to the model; Decline is answered too. A question asked
+// reaches the server, whose reply goes back to the model; "Say no" (a refusal) and "Not now" (closed
+// unanswered, also Esc twice) reach it as decline and cancel. A question asked
 // while none of the server's calls runs waits in the project's inbox, from the connected tool.
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -36,7 +37,8 @@ async function allowIfAsked(page: Page): Promise<void> {
 test.describe('A connected tool asks the person (issue 17 item 6)', () => {
   test('issue 17 item 6: the question is a form from its schema in its conversation; the answer goes back to the server', async ({ page, webApp }) => {
     await connect(page, webApp.projectDir, webApp.url);
-    webApp.fake.push({ content: [useTool('mcp__asking__book_table', {})] }, say('Booked.'), { content: [useTool('mcp__asking__book_table', {})] }, say('Not booked.'));
+    const book = { content: [useTool('mcp__asking__book_table', {})] };
+    webApp.fake.push(book, say('Booked.'), book, say('Not booked.'), book, say('Asked later.'), book, say('Closed.'));
     await ask(page, 'Book a table at Chez Ada');
     await allowIfAsked(page);
 
@@ -79,12 +81,32 @@ test.describe('A connected tool asks the person (issue 17 item 6)', () => {
     const [, second] = await webApp.fake.waitForRequests(2);
     expect(resultText(toolResults(second!)[0]!)).toBe('accept {"name":"Ada","guests":4,"vegetarian":true,"time":"21:00"}');
 
+    // Item 4: a refusal and a question closed unanswered are told apart, to the person and the server.
     await ask(page, 'Book another one');
     await allowIfAsked(page);
-    await form.getByRole('button', { name: 'Decline' }).click();
+    await expect(form.getByRole('button', { name: 'Say no' })).toHaveAccessibleDescription('Say no: “asking” is told you refused.');
+    await expect(form.getByRole('button', { name: 'Not now' })).toHaveAccessibleDescription('Not now: “asking” is told you closed the question without answering.');
+    await page.screenshot({ path: screenshotPath('web-mcp-question-choices'), fullPage: false });
+    await form.getByRole('button', { name: 'Say no' }).click();
     await expect(transcript).toContainText('Not booked.');
     const [, , , fourth] = await webApp.fake.waitForRequests(4);
     expect(resultText(toolResults(fourth!)[0]!)).toBe('decline');
+
+    await ask(page, 'And one more');
+    await allowIfAsked(page);
+    await form.getByRole('button', { name: 'Not now' }).click();
+    await expect(transcript).toContainText('Asked later.');
+    expect(resultText(toolResults((await webApp.fake.waitForRequests(6))[5]!)[0]!)).toBe('cancel');
+
+    // Esc twice closes it unanswered too: a cancel, never a refusal.
+    await ask(page, 'The last one');
+    await allowIfAsked(page);
+    await page.keyboard.press('F6');
+    await expect(form.locator('.approval__panel')).toBeFocused();
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await expect(transcript).toContainText('Closed.');
+    expect(resultText(toolResults((await webApp.fake.waitForRequests(8))[7]!)[0]!)).toBe('cancel');
   });
 
   test('issue 17 item 6: another conversation opened meanwhile does not show it; its inbox answers it with the form', async ({ page, webApp }) => {

@@ -1,6 +1,6 @@
 // A connected tool's question to the person (MCP elicitation, issue 17 item 6) as the form of its
 // approval request: a field per value it asked for, checked before it goes (main checks again), and
-// Send / Decline / Cancel. The approval panel around it says who asks and what, and keeps the
+// Send / Say no / Not now, each said in a line. The approval panel around it says who asks and what, and keeps the
 // keyboard rules of every approval (announced, F6, never taking the keyboard from someone typing).
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { ElicitAnswer, ElicitField } from '../../../shared/mcp-elicitation';
@@ -88,16 +88,28 @@ export function McpQuestionForm({ request, disabled, onAnswer }: RequestFormProp
         </p>
       )}
       <div className="mcp-question__buttons">
-        <button type="submit" className="button button--primary" disabled={disabled}>
+        <button type="submit" className="button button--primary" disabled={disabled} aria-describedby={`${id}-send`}>
           Send
         </button>
-        <button type="button" className="button" disabled={disabled} onClick={() => answer({ action: 'decline' })}>
-          Decline
+        <button type="button" className="button" disabled={disabled} aria-describedby={`${id}-no`} onClick={() => answer({ action: 'decline' })}>
+          Say no
         </button>
-        <button type="button" className="button button--ghost" disabled={disabled} onClick={() => answer({ action: 'cancel' })}>
-          Cancel
+        <button type="button" className="button button--ghost" disabled={disabled} aria-describedby={`${id}-later`} onClick={() => answer({ action: 'cancel' })}>
+          Not now
         </button>
       </div>
+      {/* MCP tells a refusal (decline) from a question closed unanswered (cancel): the person sees which is which. */}
+      <ul className="mcp-question__choices">
+        <li id={`${id}-send`}>
+          <strong>Send:</strong> your answer goes to “{q.server}”.
+        </li>
+        <li id={`${id}-no`}>
+          <strong>Say no:</strong> “{q.server}” is told you refused.
+        </li>
+        <li id={`${id}-later`}>
+          <strong>Not now:</strong> “{q.server}” is told you closed the question without answering.
+        </li>
+      </ul>
     </form>
   );
 }

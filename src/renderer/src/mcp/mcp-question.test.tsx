@@ -13,6 +13,7 @@ import { InboxPanel } from '../inbox/InboxPanel';
 import { popsModal } from '../inbox/modal-policy';
 import { windowTitle } from '../inbox/window-title';
 import { ApprovalDialog } from '../permissions/ApprovalDialog';
+import { requestKindFor } from '../permissions/registry';
 import { createStores, type Stores } from '../stores/create-stores';
 import { StoresProvider } from '../stores/react';
 import { createFakeBridge, type FakeBridge } from '../testing/fake-bridge';
@@ -72,21 +73,28 @@ describe('A connected tool’s question (issue 17 item 6)', () => {
     await stores.sessions.getState().open('s1');
   });
 
-  it('in the conversation whose call asked: docked with its form — the fields asked for, Send, Decline and Cancel', () => {
+  it('in the conversation whose call asked: docked with its form — the fields asked for, Send, Say no and Not now', () => {
     ev(question('q1', 's1'));
     const html = render(<ApprovalDialog />);
     const t = text(html);
     expect(t).toContain('The connected tool “booking” asks you');
     expect(t).toContain('Who is coming?');
     expect(t).toContain('Press F6 to come here');
+    expect(requestKindFor(question('q9', 's1')).dismiss).toEqual({ updatedInput: { answer: { action: 'cancel' } } });
     expect(html).toMatch(/<label for="q1-name">Your name<\/label><input type="text" id="q1-name" aria-describedby="q1-name-hint" required=""/);
     expect(html).toContain('<label for="q1-email">Email (optional)</label><input type="email"');
     expect(html).toMatch(/<input type="number" id="q1-guests" required="" step="1" min="1" max="12" value="2"/);
     expect(html).toMatch(/<input type="checkbox" id="q1-veg"[^>]*\/> Vegetarian menu/);
     expect(html).toMatch(/<select id="q1-time"><option value="" selected="">No choice<\/option><option value="19:00">Seven o’clock<\/option><\/select>/);
     expect(html).toMatch(/<button type="submit" class="button button--primary"[^>]*>Send<\/button>/);
-    expect(html).toMatch(/>Decline<\/button>/);
-    expect(html).toMatch(/>Cancel<\/button>/);
+    // MCP's refusal and dismissal look different, each said in a line the button points to (item 4).
+    expect(html).toMatch(/<button type="button" class="button"[^>]*aria-describedby="q1-no"[^>]*>Say no<\/button>/);
+    expect(html).toMatch(/<button type="button" class="button button--ghost"[^>]*aria-describedby="q1-later"[^>]*>Not now<\/button>/);
+    expect(t).toContain('Send: your answer goes to “booking”.');
+    expect(html).toContain('id="q1-no"><strong>Say no:</strong> “booking” is told you refused.</li>');
+    expect(html).toContain('id="q1-later"><strong>Not now:</strong> “booking” is told you closed the question without answering.</li>');
+    expect(t).not.toContain('Decline');
+    expect(t).not.toContain('Cancel');
     expect(t).toContain('Your answer goes to “booking” only. Never type a password here.');
     // Answered with its form only: no Allow / Deny, no "Why am I asked?".
     expect(t).not.toContain('Allow once');
@@ -113,7 +121,7 @@ describe('A connected tool’s question (issue 17 item 6)', () => {
     expect(t).toContain('1 question from “booking”');
     expect(t).toContain('Who is coming?');
     expect(html).toMatch(/<button[^>]*>Answer…<\/button>/);
-    expect(html).toMatch(/<button[^>]*>Decline<\/button>/);
+    expect(html).toMatch(/<button[^>]*>Say no<\/button>/);
     expect(t).not.toContain('Allow once');
     // "Answer…" opens it in the full modal, with its form and where it comes from.
     const review = text(render(<ApprovalDialog reviewId="q3" inboxOpen onReviewEnd={() => {}} />));

@@ -132,7 +132,10 @@ export function RequestPanel({ request, position, reason = null, busy, fromOther
     if (e.key === 'Escape') {
       e.preventDefault();
       if (step !== 'choose') backTo(step);
-      else if (escapeDenies(at, escArmedAt)) onAnswer('deny');
+      else if (escapeDenies(at, escArmedAt)) {
+        if (kind.dismiss) onAnswer('allow_once', kind.dismiss);
+        else onAnswer('deny');
+      }
       else setEscArmedAt(at);
       return;
     }

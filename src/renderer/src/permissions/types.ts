@@ -32,6 +32,8 @@ export interface RequestKind {
    * stop). `allow: null`: only its form answers it (no "Allow" in the inbox; `review` names the way there).
    */
   inboxAnswers?: { allow: string | null; deny: string; review?: string };
+  /** Esc pressed twice on its form answers allow_once with this (a question closed unanswered), not deny. */
+  dismiss?: ReplyExtra;
 }
 
 export interface RequestFormProps {

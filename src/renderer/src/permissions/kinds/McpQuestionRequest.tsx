@@ -1,6 +1,7 @@
 // A connected tool's question (MCP elicitation, issue 17 item 6) as a request kind: it asks in its own
 // words and is answered with its form — in the approval panel of its conversation, or from the inbox
-// ("Answer…" opens the form; "Say no" refuses). Not a tool's: no rule ever answers it.
+// ("Answer…" opens the form; "Say no" refuses); Esc twice closes it unanswered, as MCP's cancel means.
+// Not a tool's: no rule ever answers it.
 import { InfoIcon } from '../../components/icons';
 import { McpQuestionForm, questionOf } from '../../mcp/McpQuestion';
 import type { RequestKind } from '../types';
@@ -15,7 +16,8 @@ export const mcpQuestionRequest: RequestKind = {
   Form: McpQuestionForm,
   // The summary is the question; the input has no field worth showing as code.
   inboxDetail: () => '',
-  inboxAnswers: { allow: null, deny: 'Decline', review: 'Answer…' },
+  inboxAnswers: { allow: null, deny: 'Say no', review: 'Answer…' },
+  dismiss: { updatedInput: { answer: { action: 'cancel' } } },
   ruleWords: genericRuleWords,
   Icon: InfoIcon,
 };
