@@ -100,7 +100,7 @@ describe('assistant mode moves a blocking command to the background by itself (B
     const { content, isError } = tool.mapResult(data, 't');
     expect(isError).toBe(false);
     expect(String(content)).toBe(
-      `before\nCommand was still running after 400ms and was moved to the background with ID: ${id}. It keeps running; read its output with TaskOutput or stop it with TaskStop. Output is being written to: ${data.outputFile}`,
+      `before\nCommand was still running after 0.4s and was moved to the background with ID: ${id}. It keeps running; read its output with TaskOutput or stop it with TaskStop. Output is being written to: ${data.outputFile}`,
     );
     expect(await waitForTaskEnd(registry, id, 60_000)).toBe('ended');
     expect(readFileSync(data.outputFile!, 'utf8')).toBe('before\nafter\n');

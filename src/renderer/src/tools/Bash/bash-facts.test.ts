@@ -137,6 +137,6 @@ describe('Bash view facts (UI3)', () => {
   });
 
   it('formats durations like the engine', () => {
-    expect([formatDuration(300), formatDuration(1_500), formatDuration(120_000), formatDuration(3_725_000)]).toEqual(['300ms', '1.5s', '2m 0s', '1h 2m 5s']);
+    expect([formatDuration(300), formatDuration(1_500), formatDuration(120_000), formatDuration(3_725_000)]).toEqual(['0.3s', '1.5s', '2m 0s', '1h 2m 5s']);
   });
 });
