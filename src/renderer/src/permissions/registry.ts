@@ -21,6 +21,7 @@ import { questionsRequest } from './kinds/QuestionsRequest';
 import { readRequest } from './kinds/ReadRequest';
 import { kindOfToolName, requestKind } from '../../../shared/permissions/request-traits';
 import type { RequestKind } from './types';
+import { InfoIcon, WarningIcon } from '../components/icons';
 
 const kinds: Record<ToolKind, RequestKind> = {
   exec: execRequest,
@@ -43,7 +44,9 @@ const ownKinds: Record<string, RequestKind> = {
 
 export function requestKindFor(request: PermissionRequestView): RequestKind {
   const kind = (Object.hasOwn(ownKinds, request.toolName) ? ownKinds[request.toolName] : undefined) ?? kinds[requestKind(request)];
-  return request.described && !kind.Form ? describedRequest(kind, request.described) : kind;
+  const own = request.described && !kind.Form ? describedRequest(kind, request.described) : kind;
+  // What may destroy something never wears the calm "info" sign (deleting a worktree with work in it).
+  return request.destructive && own.Icon === InfoIcon ? { ...own, Icon: WarningIcon } : own;
 }
 
 /** The request kind whose words describe rules of this tool name (`kind`: the registered tool's, when known). */

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { PermissionRequestView } from '../../../../shared/permissions/request';
 import { ViewEnvContext } from '../../tools/view-env';
 import { RequestPanel } from '../RequestPanel';
+import { InfoIcon, WarningIcon } from '../../components/icons';
 import { requestKindFor } from '../registry';
 
 const described = {
@@ -69,6 +70,12 @@ describe("a tool's own words for its approval", () => {
     expect(requestKindFor(req()).summary(req())).toBe(described.summary);
     const plain = req({ described: undefined });
     expect(requestKindFor(plain).question(plain)).toBe('Allow Agent Desk to use Config?');
+  });
+
+  it('a described request that may destroy something wears the warning sign, not the info one', () => {
+    expect(requestKindFor(req()).Icon).toBe(InfoIcon);
+    expect(requestKindFor(req({ toolName: 'ExitWorktree', destructive: true })).Icon).toBe(WarningIcon);
+    expect(render(req({ toolName: 'ExitWorktree', destructive: true }))).toContain('This may delete or overwrite things.');
   });
 
   it('a tool answered with a form keeps its form', () => {
