@@ -53,7 +53,8 @@ test('issue 20: a turn\'s and the conversation\'s cost are shown; at its budget 
   // The inbox lists it with words of its own.
   await page.getByRole('button', { name: 'Approvals, 1 waiting' }).click();
   const inbox = page.getByRole('dialog', { name: 'Approvals waiting' });
-  const group = inbox.getByRole('region', { name: 'The budget is used up' });
+  // The inbox names whose budget it is, in the dialog's words.
+  const group = inbox.getByRole('region', { name: 'This conversation has used up its budget' });
   await expect(group).toBeVisible();
   await expect(group).toContainText('Used so far: $0.06 of $0.05 (126 %).');
   // No raw field under it: the budget's owner ("conversation") is not shown as code.

@@ -2,6 +2,7 @@
 // then by kind, each with a label a person reads at a glance ("3 edits in src/", "7 reads",
 // "3 reads outside the project", "2 commands", "2 requests to use Foo").
 import { BUDGET_REQUEST_NAME } from '../../../shared/budget';
+import { budgetUsedUpTitle, type BudgetOwner } from '../../../shared/budget-words';
 import { MCP_QUESTION_REQUEST_NAME } from '../../../shared/mcp-question';
 import type { PermissionRequestView, RequestOrigin } from '../../../shared/permissions/request';
 import { requestKind } from '../../../shared/permissions/request-traits';
@@ -97,7 +98,7 @@ export function groupLabel(kind: GroupKind, requests: readonly PermissionRequest
     }
     case 'other':
       // The budget's question is not a tool's (issue 20 item 4).
-      if (requests[0]!.toolName === BUDGET_REQUEST_NAME) return 'The budget is used up';
+      if (requests[0]!.toolName === BUDGET_REQUEST_NAME) return budgetUsedUpTitle((requests[0]!.input as { owner?: BudgetOwner } | null)?.owner);
       // A connected tool's question (issue 17 item 6).
       if (requests[0]!.toolName === MCP_QUESTION_REQUEST_NAME) return `${plural(n, 'question')} from “${serverOf(requests[0]!)}”`;
       return `${plural(n, 'request')} to use ${toolWords(requests[0]!.toolName)}`;
