@@ -42,13 +42,19 @@ test('issue 20: a turn\'s and the conversation\'s cost are shown; at its budget 
   await expect(question).toContainText('Nothing more is spent until you answer.');
   await expect(note).toContainText('has used up its budget ($0.06 of $0.05). The assistant is paused');
   expect(webApp.fake.requests).toHaveLength(3);
+  // The header, the list and the question agree while the turn is paused, not only once it ends.
+  const list = page.getByRole('list', { name: 'Sessions' });
+  await expect(page.getByRole('status', { name: /^Usage: 30\.3k tokens · \$0\.06 · 126 % of budget$/ })).toBeVisible();
+  await expect(list.getByRole('button', { name: /^Look around/ })).toContainText('$0.06 ·');
+  await expect(page.getByRole('status', { name: 'Spent today in this project' })).toHaveText('Spent today: $0.06 in 1 conversation');
   await expect(page.getByRole('button', { name: 'Approvals, 1 waiting' })).toBeVisible();
   await page.screenshot({ path: screenshotPath('budget-paused-question') });
 
   // The inbox lists it with words of its own.
   await page.getByRole('button', { name: 'Approvals, 1 waiting' }).click();
   const inbox = page.getByRole('dialog', { name: 'Approvals waiting' });
-  const group = inbox.getByRole('region', { name: 'The budget is used up' });
+  // The inbox names whose budget it is, in the dialog's words.
+  const group = inbox.getByRole('region', { name: 'This conversation has used up its budget' });
   await expect(group).toBeVisible();
   await expect(group).toContainText('Used so far: $0.06 of $0.05 (126 %).');
   // No raw field under it: the budget's owner ("conversation") is not shown as code.
@@ -70,7 +76,6 @@ test('issue 20: a turn\'s and the conversation\'s cost are shown; at its budget 
   await expect(page.getByRole('status', { name: /^Usage: 40\.4k tokens · \$0\.08 · 8 % of budget$/ })).toBeVisible();
 
   // The list: the conversation's cost, and the project's spending today.
-  const list = page.getByRole('list', { name: 'Sessions' });
   await expect(list.getByRole('button', { name: /^Look around/ })).toContainText('$0.08 ·');
   await expect(page.getByRole('status', { name: 'Spent today in this project' })).toHaveText('Spent today: $0.08 in 1 conversation');
   await page.screenshot({ path: screenshotPath('budget-raised-costs') });

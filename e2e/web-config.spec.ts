@@ -32,7 +32,10 @@ test.describe('changing a setting in Chromium (issue 19)', () => {
     await expect(dialog).toContainText('Now');
     await expect(dialog).toContainText('claude-opus-4-5 (what “opus” stands for)');
     await expect(dialog).toContainText(`${file} — Agent Desk's own settings`);
-    await expect(dialog.getByRole('region', { name: 'Why am I asked?' })).toContainText('Set model to "opus"');
+    const why = dialog.getByRole('region', { name: 'Why am I asked?' });
+    await expect(why).toContainText('Changing a setting always asks first. To let the assistant do it without asking, allow Config in the rules.');
+    await expect(why).not.toContainText('Set model to');
+    await expect(why).not.toContainText('has not been allowed yet');
     await page.screenshot({ path: screenshotPath('config-approval') });
 
     await dialog.getByRole('button', { name: 'Allow once' }).click();

@@ -79,6 +79,26 @@ for (const width of [800, 600]) {
   });
 }
 
+// Between 900 and 1000 px the model's chip wrapped alone onto a second row of the header: it is on the
+// buttons' row, or not shown (the header keeps the buttons and drops the chips that only inform).
+test('the model chip never sits alone on a second header row', async ({ page, webApp }) => {
+  webApp.fake.push(say('Hello.'));
+  await page.goto(webApp.url);
+  await ask(page, 'Say hello');
+  await expect(page.getByRole('log', { name: 'Transcript' })).toContainText('Hello.');
+  const header = page.getByRole('banner');
+  const model = header.getByTitle('The model that answers');
+  for (const width of [920, 960, 1000, 1040, 1100, 1200, 1280]) {
+    await page.setViewportSize({ width, height: 700 });
+    const first = await box(header.getByRole('button').first());
+    if (!(await model.isVisible())) continue;
+    const chip = await box(model);
+    expect(Math.abs(chip.y + chip.height / 2 - (first.y + first.height / 2)), `${width} px`).toBeLessThan(8);
+  }
+  await page.setViewportSize({ width: 960, height: 700 });
+  await page.screenshot({ path: screenshotPath('layout-header-960') });
+});
+
 // A conversation of plain replies has nothing focusable inside: the transcript itself is a tab stop,
 // so the keyboard can scroll back through it (axe: scrollable-region-focusable, seen at 800 px).
 test.describe('transcript by keyboard in a small window', () => {

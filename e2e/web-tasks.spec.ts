@@ -57,8 +57,10 @@ test('BA10 Keep running in background, then TaskOutput and TaskStop, in plain wo
   await readCard.getByRole('button', { name: 'Show output' }).click();
   await expect(readCard.getByRole('region', { name: /Output of/ }).or(readCard.locator('.output-box'))).toContainText('compiled in 120 ms');
   await expect(page.getByRole('article', { name: /^Stopped “Start the dev server”/ })).toBeVisible();
-  // Where the person finds it, not its id (which read like the header's background Tasks).
-  await expect(bashCard).toContainText('it keeps running, listed under Running programs and in the to-do list, where you can stop it');
+  // Stopped, its card says so and no longer that it keeps running; never its id (which read like the
+  // header's background Tasks). While it ran, it said where to find it (bash-facts.test).
+  await expect(bashCard.getByText(/^Moved to the background\. Stopped after /)).toBeVisible();
+  await expect(bashCard).not.toContainText('keeps running');
   await expect(bashCard).not.toContainText(taskId);
   // Only the command itself asked; reading and stopping its task did not.
   expect(await dialogsOpened(page)).toBe(1);

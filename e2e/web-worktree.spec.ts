@@ -4,11 +4,23 @@
 import { execFileSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Page } from '@playwright/test';
 import { expect, screenshotPath, test } from './fixtures';
 import { ask, resultText, say, toolResults, useTool } from './tool-helpers';
 
 const git = (dir: string, ...args: string[]) => execFileSync('git', args, { cwd: dir, encoding: 'utf8' }).trim();
 const README = '# Sample project\n\nUsed by the Agent Desk e2e tests.\n';
+
+/** The project's name in the header shows at least its first 14 characters (the folder and the branch give way first). */
+async function nameKeeps14(page: Page): Promise<boolean> {
+  // In the page (this file is compiled without the DOM's types): the name's width against its first 14 characters drawn in its font.
+  return page.evaluate<boolean>(`(() => {
+    const el = document.querySelector('header h1');
+    const pen = document.createElement('canvas').getContext('2d');
+    pen.font = getComputedStyle(el).font;
+    return el.clientWidth >= pen.measureText((el.textContent || '').slice(0, 14)).width;
+  })()`);
+}
 
 test.describe('worktrees in Chromium (issue 19)', () => {
   test('issue 19 enter: the header shows the branch; an edit there leaves the project untouched; exit shows the diff', async ({ page, webApp }) => {
@@ -36,6 +48,8 @@ test.describe('worktrees in Chromium (issue 19)', () => {
     const branch = page.getByRole('status', { name: /^This conversation works on the branch worktree-tidy-readme, in a separate copy of the project/ });
     await expect(branch).toBeVisible();
     await expect(branch).toHaveText('worktree-tidy-readme');
+    // At 1280 px the project's name keeps at least 14 characters: the folder and then the branch give way first.
+    expect(await nameKeeps14(page)).toBe(true);
     await expect(page.getByRole('article', { name: /Working in a separate copy of the project on the branch worktree-tidy-readme/ })).toBeVisible();
     await page.screenshot({ path: screenshotPath('worktree-entered') });
 
@@ -85,8 +99,14 @@ test.describe('worktrees in Chromium (issue 19)', () => {
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText('Delete the copy “worktree-spike” and throw away 1 uncommitted file');
     await expect(dialog.getByRole('definition').filter({ hasText: /^1 uncommitted file$/ })).toBeVisible();
-    await expect(dialog).toContainText(`Remove the worktree at ${root} and its branch worktree-spike, throwing away 1 uncommitted file? This cannot be undone.`);
+    const why = dialog.getByRole('region', { name: 'Why am I asked?' });
+    await expect(why).toContainText('Deleting a separate copy of the project that holds work always asks first. To let the assistant do it without asking, allow ExitWorktree in the rules.');
+    await expect(why).not.toContainText('has not been allowed yet');
+    await expect(dialog).not.toContainText('Remove the worktree at');
     await expect(dialog.getByRole('note', { name: 'Warning' })).toBeVisible();
+    // With an approval waiting (a wider Approvals button) the name still keeps its 14 characters.
+    await expect(page.getByRole('status', { name: /^This conversation works on the branch worktree-spike/ })).toBeVisible();
+    expect(await nameKeeps14(page)).toBe(true);
     expect(await readFile(path.join(root, 'idea.txt'), 'utf8')).toBe('an idea\n');
     await page.screenshot({ path: screenshotPath('worktree-remove-approval') });
 

@@ -28,6 +28,11 @@ export function spentWords(s: BudgetStatus): string {
 
 export type BudgetOwner = 'conversation' | 'task';
 
+/** The budget question's title, naming whose budget: the dialog and the inbox say the same. */
+export function budgetUsedUpTitle(owner: BudgetOwner = 'conversation'): string {
+  return owner === 'task' ? 'A background task has used up its budget' : 'This conversation has used up its budget';
+}
+
 const ownerWords = (o: BudgetOwner) => (o === 'task' ? 'This background task' : 'This conversation');
 
 /** The transcript's line for the budget's phase; null when there is nothing to say (well under it). */

@@ -66,6 +66,23 @@ describe('a conversation that reaches its budget', () => {
     expect(reopened.budget).toMatchObject({ limit: { tokens: 5000 }, spentTokens: 8400 });
   });
 
+  it("the list's summary follows every call of the turn: at the pause it says what the question says", async () => {
+    steps(4);
+    const engine = await h.engine();
+    const session = await engine.sessions.createSession(h.projectDir);
+    const run = session.start('Do the steps').done;
+    const ask = await question();
+    type Summary = Extract<SessionEvent, { type: 'summary' }>;
+    const summaries = h.events.filter((e): e is Summary => e.type === 'summary' && e.sessionId === session.id);
+    // The turn is still running; the last summary already counts its three calls (6,300 tokens).
+    expect(summaries.at(-1)!.session.spend).toMatchObject({ tokens: 6300 });
+    expect(ask.message).toContain('6,300 of 5,000 tokens');
+    const usages = h.events.filter((e) => e.type === 'usage').length;
+    expect(usages).toBe(3);
+    await engine.sessions.replyPermission(h.projectDir, { requestId: ask.requestId, decision: 'deny' });
+    await run;
+  });
+
   it('raise by an amount: the run goes on under the new limit and finishes; a raise that makes no sense is refused', async () => {
     steps(4, 'All done.');
     const engine = await h.engine();

@@ -27,7 +27,7 @@ describe('a reply that stalls after its headers', () => {
     expect(messageText(session.transcript().at(-1)!)).toBe('Here after all.');
     expect(h.server.requests).toHaveLength(2);
     expect(retries()).toEqual([
-      expect.objectContaining({ attempt: 1, reason: `The reply stalled: nothing came from the model at ${h.server.url} for 300ms.` }),
+      expect.objectContaining({ attempt: 1, reason: `The reply stalled: nothing came from the model at ${h.server.url} for 0.3s.` }),
     ]);
     // Noticed after the 0.3 s idle timeout, not undici's 300 s body timeout.
     expect(took).toBeGreaterThanOrEqual(250);
@@ -60,7 +60,7 @@ describe('retry-after is honoured, capped', () => {
     expect(retries()).toEqual([
       expect.objectContaining({
         delayMs: 200,
-        reason: 'Rate limited by the API (429): slow down; the server asked to wait 1h 0m 0s, longer than the 200ms Agent Desk waits at most',
+        reason: 'Rate limited by the API (429): slow down; the server asked to wait 1h 0m 0s, longer than the 0.2s Agent Desk waits at most',
       }),
     ]);
     const [first, second] = h.server.requests;
@@ -75,6 +75,6 @@ describe('retry-after is honoured, capped', () => {
     const engine = await h.engine();
     const session = await engine.sessions.createSession(h.projectDir);
     expect(await session.start('hello').done).toMatchObject({ ok: true });
-    expect(retries()).toEqual([expect.objectContaining({ delayMs: 150, reason: 'The model is overloaded (529): busy; the server asked to wait 150ms' })]);
+    expect(retries()).toEqual([expect.objectContaining({ delayMs: 150, reason: 'The model is overloaded (529): busy; the server asked to wait 0.2s' })]);
   });
 });

@@ -83,7 +83,9 @@ describe('worktrees in the app (issue 19)', () => {
     const req = (await h.waitFor((ev) => ev.type === 'permission_request')) as Req;
     expect(req.request.toolName).toBe('ExitWorktree');
     expect(req.request.destructive).toBe(true);
-    expect(req.request.explanation?.text).toContain(`Remove the worktree at ${root} and its branch worktree-spike, throwing away 1 uncommitted file? This cannot be undone.`);
+    // What is lost is in the request's facts; "Why am I asked?" says what kind of action asks and the rule that stops it.
+    expect(req.request.described?.details).toContainEqual({ label: 'Work that will be lost', value: '1 uncommitted file' });
+    expect(req.request.explanation?.text).toBe('Deleting a separate copy of the project that holds work always asks first. To let the assistant do it without asking, allow `ExitWorktree` in the rules.');
     expect(existsSync(root)).toBe(true);
     await engine.sessions.replyPermission(h.projectDir, { requestId: req.request.requestId, decision: 'allow_once' });
     expect((await done).ok).toBe(true);

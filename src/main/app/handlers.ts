@@ -40,7 +40,7 @@ export interface HandlerDeps {
   mcp?: McpHub;
   /** Background tasks (DK3): their channels, and their requests in the approval inbox; without it there are none. */
   background?: Omit<BackgroundHandlerDeps, 'host' | 'log'>;
-  /** MCP servers' questions waiting for the person (issue 17 item 6). */
+  /** MCP servers' questions waiting for the person (issue 17 item 6), in the approval inbox. */
   mcpElicitations?: McpElicitations;
   /** Each conversation's task list (issue 18 item 3); without it every list is empty. */
   taskListOf?: TaskListOf;
@@ -67,7 +67,7 @@ export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; sen
   // A conversation a running task writes is shown as the task works (never read into this process meanwhile).
   const openSession = async (dir: string, sessionId: string) => (await deps.background?.background.openLive(dir, sessionId)) ?? sessions.open(dir, sessionId);
   const reply = async (dir: string, r: Parameters<SessionService['replyPermission']>[1]) =>
-    (await sessions.replyPermission(dir, r)) || ((await deps.background?.background.reply(dir, r)) ?? false);
+    (await sessions.replyPermission(dir, r)) || (deps.mcpElicitations?.reply(dir, r) ?? false) || ((await deps.background?.background.reply(dir, r)) ?? false);
   const rules = (): PermissionService => {
     if (!deps.permissions) throw new IpcFailure({ code: 'unsupported', message: 'Permission rules cannot be edited here.' });
     return deps.permissions;
@@ -179,8 +179,9 @@ export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; sen
       const dir = requireProject(ctx);
       const own = sessions.pendingPermissions ? await sessions.pendingPermissions(dir) : [];
       const tasks = (await deps.background?.background.pending(dir)) ?? [];
-      // Oldest first across both (a stable sort keeps each source's order for equal times).
-      return { requests: [...own, ...tasks].sort((a, b) => (a.createdAt ?? 0) - (b.createdAt ?? 0)) };
+      const questions = deps.mcpElicitations?.pending(dir) ?? [];
+      // Oldest first across all (a stable sort keeps each source's order for equal times).
+      return { requests: [...own, ...questions, ...tasks].sort((a, b) => (a.createdAt ?? 0) - (b.createdAt ?? 0)) };
     },
     // Undo of "Always allow" (issue 13 item 3): wherever the answer put the rule, it goes.
     'permission:undo-always': async ({ sessionId, rule, destination }, ctx) => {
@@ -224,7 +225,7 @@ export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; sen
           },
         }),
     ...createTerminalHandlers({ ...(deps.terminals ? { terminals: deps.terminals } : {}), requireProject }),
-    ...createMcpHandlers({ ...(deps.mcp ? { mcp: deps.mcp } : {}), requireProject, host: deps.host, log: deps.log, ...(deps.mcpElicitations ? { elicitations: deps.mcpElicitations } : {}) }),
+    ...createMcpHandlers({ ...(deps.mcp ? { mcp: deps.mcp } : {}), requireProject, host: deps.host, log: deps.log }),
     ...(deps.background ? createBackgroundHandlers({ ...deps.background, host, log }) : noBackgroundHandlers()),
   };
   const send: SendHandlers = {

@@ -1,58 +1,81 @@
-// Questions MCP servers ask the person (issue 17 item 6), waiting for an answer: each goes to its
-// project's windows as a form (mcp:elicitation); the first answer that fits the form goes back to the
-// server; one the server stopped waiting for is closed in every window (mcp:elicitation-closed).
-import type { ElicitAnswer, McpElicitation } from '../../shared/mcp-elicitation';
+// Questions MCP servers ask the person (issue 17 item 6) as requests of the approval inbox: one asked
+// while a conversation's call runs on that server is that conversation's (its window docks the form,
+// its row says it waits, the title counts it); one asked while none runs waits in the project's inbox,
+// from the connected tool. The form's answer that fits goes back to the server; a plain deny is a
+// refusal; one the server stopped waiting for is withdrawn everywhere.
+import type { ElicitAnswer } from '../../shared/mcp-elicitation';
+import { checkAnswer, MCP_QUESTION_REQUEST_NAME, questionAnswerOf, type McpQuestionInput } from '../../shared/mcp-question';
 import { IpcFailure } from '../../shared/ipc/errors';
+import type { PermissionDecision, PermissionReplyInput, PermissionRequestView } from '../../shared/permissions/request';
 import type { ElicitRequest } from '../mcp/elicitation-client';
-import { checkAnswer } from '../mcp/elicitation';
 import type { EventBus } from './ports';
 
 export interface McpElicitations {
   ask(projectDir: string, request: ElicitRequest, signal: AbortSignal): Promise<ElicitAnswer>;
-  /** The person's answer; throws IpcFailure for an unknown one or values that do not fit the form. */
-  reply(projectDir: string, id: string, answer: ElicitAnswer): void;
+  /**
+   * An answer to one of its questions; false when the reply is not for one, or is no answer (an
+   * "always allow"). Throws IpcFailure when the values do not fit the form: the question still waits.
+   */
+  reply(projectDir: string, reply: PermissionReplyInput): boolean;
   /** Questions of the project still waiting (a window opened after they were asked). */
-  pending(projectDir: string): McpElicitation[];
+  pending(projectDir: string): PermissionRequestView[];
 }
 
-export function createMcpElicitations(opts: { bus: EventBus; newId: () => string }): McpElicitations {
-  const waiting = new Map<string, { projectDir: string; view: McpElicitation; settle(answer: ElicitAnswer): void }>();
-  const close = (id: string) => {
-    const w = waiting.get(id);
-    if (!w) return;
-    waiting.delete(id);
-    opts.bus.publish('mcp:elicitation-closed', { id }, { projectDir: w.projectDir });
-  };
+export function createMcpElicitations(opts: { bus: EventBus; newId: () => string; now?: () => number }): McpElicitations {
+  const waiting = new Map<string, { projectDir: string; request: PermissionRequestView; settle(answer: ElicitAnswer, decision: PermissionDecision | 'cancelled'): void }>();
+  const now = opts.now ?? Date.now;
+  const tell = (projectDir: string, request: PermissionRequestView, decision?: PermissionDecision | 'cancelled') =>
+    opts.bus.publish(
+      'session:event',
+      decision ? { type: 'permission_resolved', sessionId: request.sessionId, requestId: request.requestId, decision } : { type: 'permission_request', sessionId: request.sessionId, request },
+      { projectDir },
+    );
   return {
-    ask(projectDir, request, signal) {
+    ask(projectDir, q, signal) {
       if (signal.aborted) return Promise.resolve({ action: 'cancel' });
-      const view: McpElicitation = { id: opts.newId(), server: request.server, message: request.message, fields: request.fields };
+      const requestId = opts.newId();
+      const input: McpQuestionInput = { server: q.server, message: q.message, fields: q.fields };
+      const request: PermissionRequestView = {
+        requestId,
+        // No conversation's call ran on the server: the project's inbox, from the connected tool.
+        sessionId: q.caller?.sessionId ?? '',
+        toolUseId: q.caller?.toolUseId ?? requestId,
+        toolName: MCP_QUESTION_REQUEST_NAME,
+        kind: 'other',
+        input,
+        message: `The connected tool “${q.server}” asks: ${q.message}`,
+        suggestions: [],
+        destructive: false,
+        createdAt: now(),
+        ...(q.caller ? {} : { origin: { kind: 'tool' as const, label: q.server } }),
+      };
       return new Promise<ElicitAnswer>((resolve) => {
-        const onAbort = () => {
-          close(view.id);
-          resolve({ action: 'cancel' });
+        const settle = (answer: ElicitAnswer, decision: PermissionDecision | 'cancelled') => {
+          signal.removeEventListener('abort', onAbort);
+          waiting.delete(requestId);
+          tell(projectDir, request, decision);
+          resolve(answer);
         };
+        const onAbort = () => settle({ action: 'cancel' }, 'cancelled');
         signal.addEventListener('abort', onAbort, { once: true });
-        waiting.set(view.id, {
-          projectDir,
-          view,
-          settle: (answer) => {
-            signal.removeEventListener('abort', onAbort);
-            close(view.id);
-            resolve(answer);
-          },
-        });
-        opts.bus.publish('mcp:elicitation', view, { projectDir });
+        waiting.set(requestId, { projectDir, request, settle });
+        tell(projectDir, request);
       });
     },
-    reply(projectDir, id, answer) {
-      const w = waiting.get(id);
-      if (!w || w.projectDir !== projectDir) throw new IpcFailure({ code: 'not_found', message: 'That question is no longer waiting for an answer.' });
-      if (answer.action !== 'accept') return w.settle(answer);
-      const content = checkAnswer(w.view.fields, answer.content);
+    reply(projectDir, reply) {
+      const w = waiting.get(reply.requestId);
+      if (!w || w.projectDir !== projectDir) return false;
+      const answer = questionAnswerOf(reply);
+      if (!answer) return false;
+      if (answer.action !== 'accept') {
+        w.settle(answer, reply.decision);
+        return true;
+      }
+      const content = checkAnswer((w.request.input as McpQuestionInput).fields, answer.content);
       if (typeof content === 'string') throw new IpcFailure({ code: 'invalid_input', message: content });
-      w.settle({ action: 'accept', content });
+      w.settle({ action: 'accept', content }, reply.decision);
+      return true;
     },
-    pending: (projectDir) => [...waiting.values()].filter((w) => w.projectDir === projectDir).map((w) => w.view),
+    pending: (projectDir) => [...waiting.values()].filter((w) => w.projectDir === projectDir).map((w) => w.request),
   };
 }

@@ -7,7 +7,6 @@ import type { McpServerInfo, McpToolChange } from '../../shared/mcp';
 import type { HandlerContext } from '../ipc/context';
 import type { Logger } from '../base/log';
 import type { HostPort } from './ports';
-import type { McpElicitations } from './mcp-elicitations';
 import type { InvokeHandlers } from '../ipc/dispatch';
 import type { McpHub } from '../mcp/hub';
 import type { McpManager } from '../mcp/manager';
@@ -19,11 +18,9 @@ export interface McpHandlerDeps {
   /** Opens a sign-in page in the system browser, where the host can. */
   host?: Pick<HostPort, 'openExternal'>;
   log?: Logger;
-  /** Servers' questions waiting for the person (absent: headless, none are asked). */
-  elicitations?: McpElicitations;
 }
 
-type McpChannels = 'mcp:list' | 'mcp:reconnect' | 'mcp:disable' | 'mcp:enable' | 'mcp:sign-in' | 'mcp:cancel-sign-in' | 'mcp:sign-out' | 'mcp:elicitations' | 'mcp:elicitation-reply' | 'mcp:set-defer' | 'mcp:changes' | 'mcp:accept';
+type McpChannels = 'mcp:list' | 'mcp:reconnect' | 'mcp:disable' | 'mcp:enable' | 'mcp:sign-in' | 'mcp:cancel-sign-in' | 'mcp:sign-out' | 'mcp:set-defer' | 'mcp:changes' | 'mcp:accept';
 
 const noSuchServer = (name: string) => new IpcFailure({ code: 'not_found', message: `There is no MCP server named "${name}" in this project.` });
 
@@ -92,13 +89,6 @@ export function createMcpHandlers(deps: McpHandlerDeps): Pick<InvokeHandlers, Mc
       if (!m?.list().some((s) => s.name === name)) throw noSuchServer(name);
       if (!(await m.signOut(name))) throw new IpcFailure({ code: 'unsupported', message: `"${name}" is not reached over HTTP or SSE: there is no sign-in to forget.` });
       return list(dir);
-    },
-    'mcp:elicitations': async (_req, ctx) => ({ elicitations: deps.elicitations?.pending(deps.requireProject(ctx)) ?? [] }),
-    'mcp:elicitation-reply': async ({ id, answer }, ctx) => {
-      const dir = deps.requireProject(ctx);
-      if (!deps.elicitations) throw new IpcFailure({ code: 'not_found', message: 'That question is no longer waiting for an answer.' });
-      deps.elicitations.reply(dir, id, answer);
-      return {};
     },
     'mcp:set-defer': async ({ name, defer }, ctx) => {
       const { dir, m } = manager(ctx);

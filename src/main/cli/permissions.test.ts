@@ -187,6 +187,15 @@ describe('agent-desk permissions explain', () => {
     expect(JSON.parse(j.stdout)).toMatchObject({ decision: 'ask', explanation: { reason: { kind: 'rule', rule: 'Bash(git push:*)', behavior: 'ask' } } });
   });
 
+  it("a tool that asks through its own check: what kind of action asks first and the rule that stops it, not the tool's message", async () => {
+    const r = await cli(['permissions', 'explain', 'Config', '{"setting":"model","value":"opus"}']);
+    expect(r.stdout.split('\n').slice(0, 3)).toEqual(['Would ask: Config', '', 'Changing a setting always asks first. To let the assistant do it without asking, allow `Config` in the rules.']);
+    expect(r.stdout).not.toContain('Set model to');
+    const read = await cli(['permissions', 'explain', 'Read', '/etc/hosts']);
+    expect(read.stdout).toContain('Reading files outside the project folder always asks first. To let the assistant do it without asking, allow `Read(//etc/**)` in the rules.');
+    expect(read.stdout).not.toContain('own check');
+  });
+
   it('usage mistakes are one line and exit 2; a bad input exits 1', async () => {
     expect(parseCommand(['permissions', 'explain', 'Bash'], () => false)).toMatchObject({ kind: 'usage-error' });
     expect(parseCommand(['permissions', 'nope'], () => false)).toMatchObject({ kind: 'usage-error' });

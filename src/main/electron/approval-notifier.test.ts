@@ -189,6 +189,7 @@ describe('issue 5 item 6: notification words', () => {
     expect(approvalSummary(sent('WebFetch', { url: 'https://example.com/a?b' }))).toBe('Fetch a page from example.com');
     expect(approvalSummary(sent('WebFetch', { url: 'not a url' }))).toBe('Use WebFetch');
     expect(approvalSummary(sent('mcp__github__create_issue', null))).toBe('Use mcp__github__create_issue');
+    expect(approvalSummary(sent('McpQuestion', { server: 'booking', message: 'Who?', fields: [] }))).toBe('Answer a question from “booking”');
   });
 
   test('where: the conversation, the task or the subagent, and the project', () => {
@@ -196,5 +197,6 @@ describe('issue 5 item 6: notification words', () => {
     expect(approvalWhere({ origin: { kind: 'session', label: 'Fix it' } }, '/p/shop')).toBe('“Fix it” in shop');
     expect(approvalWhere({ origin: { kind: 'task', label: 'Nightly' } }, '/p/shop')).toBe('Background task “Nightly” in shop');
     expect(approvalWhere({ origin: { kind: 'subagent', label: 'Explore agent' } }, '/p/shop')).toBe('Explore agent in shop');
+    expect(approvalWhere({ origin: { kind: 'tool', label: 'booking' } }, '/p/shop')).toBe('The connected tool “booking” in shop');
   });
 });

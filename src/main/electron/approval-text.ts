@@ -2,6 +2,7 @@
 // tool's kind and the call's target (sent with the request), and who asks. Main cannot use the
 // renderer's request kinds, so this stays simple.
 import { basename } from 'node:path';
+import { MCP_QUESTION_REQUEST_NAME } from '../../shared/mcp-question';
 import type { PermissionRequestView } from '../../shared/permissions/request';
 import { requestKind, requestTargetOf } from '../../shared/permissions/request-traits';
 
@@ -31,6 +32,7 @@ function host(url: string): string | null {
 /** "Run a command: npm test", "Change app.ts", "Read notes.md", "Fetch a page from example.com", "Use Grep". */
 export function approvalSummary(req: Pick<PermissionRequestView, 'toolName' | 'input' | 'kind' | 'target'>): string {
   const { toolName, input } = req;
+  if (toolName === MCP_QUESTION_REQUEST_NAME) return `Answer a question from “${clip(field(input, 'server') ?? 'a connected tool', 60)}”`;
   const kind = requestKind(req);
   const target = requestTargetOf(req);
   const command = kind === 'exec' ? field(input, 'command') : null;
@@ -51,6 +53,7 @@ export function approvalWhere(req: Pick<PermissionRequestView, 'origin'>, projec
   const label = clip(origin.label, 60);
   if (origin.kind === 'task') return `Background task “${label}” in ${project}`;
   if (origin.kind === 'subagent') return `${label} in ${project}`;
+  if (origin.kind === 'tool') return `The connected tool “${label}” in ${project}`;
   return `“${label}” in ${project}`;
 }
 

@@ -33,6 +33,7 @@ import type { SessionDeps, SessionInit, TurnOptions, TurnOutcome } from './sessi
 import { removeUnfinishedWrites } from './unfinished-writes';
 import { SessionAccounts } from './session-accounts';
 import { SessionBudget } from './budget/session-budget';
+import { SummaryPulse } from './summary-pulse';
 import { reopenedWorkingFolder } from './reopen-working-folder';
 import type { WorkingFolder } from '../../shared/working-folder';
 
@@ -57,6 +58,7 @@ export class Session {
   /** Set for background tasks and subagents; a conversation's origin follows its title. */
   private readonly fixedOrigin: RequestOrigin | undefined;
   private readonly compaction: SessionCompaction;
+  private readonly pulse = new SummaryPulse({ summary: () => this.summary(), publish: (session) => this.deps.publish({ type: 'summary', session, sessionId: this.id }), now: () => Date.now() });
   /** Where a message of the running turn goes (its list, the run's cost); set per turn. */
   private turnAppend: (m: Message) => void = () => undefined;
   /** The model of the running turn (its subagents inherit it). */
@@ -298,6 +300,7 @@ export class Session {
   async dispose(): Promise<void> {
     await this.stop();
     await this.runtime?.dispose?.();
+    this.pulse.dispose();
     await this.persistence.settled();
   }
 
@@ -307,13 +310,13 @@ export class Session {
     if (!clean || clean === this.title) return;
     this.title = clean;
     await this.persistence.rename(clean);
-    this.publish({ type: 'summary', session: this.summary() });
+    this.pulse.now();
   }
 
   private publish(e: SessionEventBody): void {
     if (e.type === 'tool_call' && isTerminal(e.call.state) && e.call.kind === 'edit') this.persistence.keepCall(e.call);
     if (e.type === 'working_folder') this.persistence.workingFolder(e.folder);
-    this.deps.publish({ ...e, sessionId: this.id } as SessionEvent);
+    this.pulse.pass(e, () => this.deps.publish({ ...e, sessionId: this.id } as SessionEvent));
   }
 
   private setStatus(status: SessionStatus): void {
@@ -333,7 +336,7 @@ export class Session {
     saved.catch(() => undefined); // the turn reports it
     this.publish({ type: 'message', message: user });
     if (setRunning) this.setStatus('running');
-    if (titled) this.publish({ type: 'summary', session: this.summary() });
+    if (titled) this.pulse.now();
     return saved;
   }
 
@@ -378,7 +381,7 @@ export class Session {
   /** A turn ended: its error (if any) and the new summary told, the session idle again. */
   private settle(info: ErrorInfo | null): void {
     if (info) this.publish({ type: 'error', error: info });
-    this.publish({ type: 'summary', session: this.summary() });
+    this.pulse.now();
     this.controller = null;
     this.current = null;
     this.setStatus('idle');

@@ -158,7 +158,7 @@ describe('hooks runner: failures never hang a session', () => {
     const s = script('slow2.sh', `sleep 30`);
     const { runner } = runnerFor(preHooks('Bash', cmd(s)), { defaultTimeoutMs: 300 });
     const r = await runner.preToolUse(pre(), never);
-    expect(r.messages[0]).toContain('timed out after 300ms');
+    expect(r.messages[0]).toContain('timed out after 0.3s');
   });
 
   it('a hook that does not exist is a reported, non-blocking error', async () => {

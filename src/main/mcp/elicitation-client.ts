@@ -4,6 +4,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { ElicitAnswer, ElicitField } from '../../shared/mcp-elicitation';
 import type { Logger } from '../base/log';
+import type { McpCaller } from './calls-in-flight';
 import { formFields } from './elicitation';
 import { mcpSdk } from './sdk';
 
@@ -11,6 +12,8 @@ export interface ElicitRequest {
   server: string;
   message: string;
   fields: ElicitField[];
+  /** The conversation's call running on the server when it asked (absent: none ran). */
+  caller?: McpCaller;
 }
 
 /** Shows the form and resolves with the person's answer; `signal` ends when the server gives up. */

@@ -1,7 +1,8 @@
 // Elicitation's pure parts (issue 17 item 6): the form from a requested schema, the answer checked.
 import { describe, expect, it } from 'vitest';
 import type { ElicitField } from '../../shared/mcp-elicitation';
-import { checkAnswer, formFields } from './elicitation';
+import { checkAnswer } from '../../shared/mcp-question';
+import { formFields } from './elicitation';
 
 describe('formFields', () => {
   it('strings, numbers, booleans and every enum form (titled, legacy enumNames, plain)', () => {

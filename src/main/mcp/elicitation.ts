@@ -1,8 +1,7 @@
 // Elicitation (issue 17 item 6), pure: a server's requested schema → the form's fields (or why it cannot
-// be shown), and the person's values checked against them before they go back to the server.
+// be shown). The person's values are checked by shared/mcp-question.ts, in the form and again here.
 import type { ElicitField } from '../../shared/mcp-elicitation';
 
-type Value = string | number | boolean;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
@@ -41,34 +40,4 @@ export function formFields(schema: unknown): { fields: ElicitField[] } | { unsup
     fields.push(f);
   }
   return { fields };
-}
-
-/** The values to send, or what is wrong with them (the person corrects and sends again). */
-export function checkAnswer(fields: readonly ElicitField[], content: Record<string, Value>): Record<string, Value> | string {
-  const out: Record<string, Value> = {};
-  for (const f of fields) {
-    const v = content[f.name];
-    if (v === undefined || v === '') {
-      if (f.required) return `“${f.label}” is needed.`;
-      continue;
-    }
-    if (f.kind === 'boolean') {
-      if (typeof v !== 'boolean') return `“${f.label}” must be yes or no.`;
-    } else if (f.kind === 'number' || f.kind === 'integer') {
-      if (typeof v !== 'number' || !Number.isFinite(v) || (f.kind === 'integer' && !Number.isInteger(v))) return `“${f.label}” must be ${f.kind === 'integer' ? 'a whole number' : 'a number'}.`;
-      if (f.minimum !== undefined && v < f.minimum) return `“${f.label}” must be at least ${f.minimum}.`;
-      if (f.maximum !== undefined && v > f.maximum) return `“${f.label}” must be at most ${f.maximum}.`;
-    } else if (typeof v !== 'string') {
-      return `“${f.label}” must be text.`;
-    } else if (f.kind === 'choice') {
-      if (!f.options?.some((o) => o.value === v)) return `“${f.label}” must be one of the choices.`;
-    } else {
-      if (f.minLength !== undefined && v.length < f.minLength) return `“${f.label}” must be at least ${f.minLength} characters.`;
-      if (f.maxLength !== undefined && v.length > f.maxLength) return `“${f.label}” must be at most ${f.maxLength} characters.`;
-    }
-    out[f.name] = v;
-  }
-  const unknown = Object.keys(content).find((k) => !fields.some((f) => f.name === k));
-  if (unknown) return `The form has no field “${unknown}”.`;
-  return out;
 }

@@ -13,6 +13,7 @@ import { createCredentialStore, type McpCredentialStore } from './oauth/credenti
 import { createServerAuth, type ServerAuth, type ServerAuthOptions } from './oauth/server-auth';
 import { comparePins, estimateTokens, type ToolChange } from './pins';
 import { createMcpStateStore, type McpProjectState } from './project-state';
+import { CallsInFlight, type McpCaller } from './calls-in-flight';
 
 export interface McpServerStatus {
   name: string;
@@ -73,7 +74,8 @@ export interface McpManager {
   version(): number;
   /** Servers whose resources can be listed now. */
   resourceServers(): string[];
-  callTool(server: string, tool: string, args: Record<string, unknown>, signal: AbortSignal): Promise<CallToolResult>;
+  /** `caller`: the conversation's call it runs for, so a question the server asks meanwhile is that call's. */
+  callTool(server: string, tool: string, args: Record<string, unknown>, signal: AbortSignal, caller?: McpCaller): Promise<CallToolResult>;
   listResources(server: string, signal: AbortSignal): Promise<Resource[]>;
   readResource(server: string, uri: string, signal: AbortSignal): Promise<ReadResourceResult>;
   reconnect(name: string): Promise<boolean>;
@@ -137,6 +139,13 @@ export function createMcpManager(opts: McpManagerOptions): McpManager {
 
   const credentials = opts.credentials ?? createCredentialStore({ file: { where: 'memory', read: async () => null, write: async () => undefined }, log: opts.log });
   const auths = new Map<string, ServerAuth>();
+  const inFlight = new CallsInFlight();
+  // A question is the call's that runs on its server when it arrives (none: the project's).
+  const elicit: ConnectionOptions['elicit'] = opts.elicit && ((request, signal) => {
+    const caller = inFlight.newest(request.server);
+    return opts.elicit!({ ...request, ...(caller ? { caller } : {}) }, signal);
+  });
+
   const newConnection = (entry: McpServerEntry): ServerConnection => {
     const sdkServer = opts.sdkServers?.[entry.name];
     const config = entry.config;
@@ -146,7 +155,7 @@ export function createMcpManager(opts: McpManagerOptions): McpManager {
         : undefined;
     if (auth) auths.set(entry.name, auth);
     else auths.delete(entry.name);
-    return createConnection(entry, { cwd: opts.projectDir, log: opts.log, onChange: changed, ...(sdkServer ? { sdkServer } : {}), ...(auth ? { auth: auth.provider } : {}), ...(opts.elicit ? { elicit: opts.elicit } : {}), ...opts.connection });
+    return createConnection(entry, { cwd: opts.projectDir, log: opts.log, onChange: changed, ...(sdkServer ? { sdkServer } : {}), ...(auth ? { auth: auth.provider } : {}), ...(elicit ? { elicit } : {}), ...opts.connection });
   };
 
   const sameConfig = (a: McpServerEntry, b: McpServerEntry) => JSON.stringify([a.config, a.disabledReason]) === JSON.stringify([b.config, b.disabledReason]);
@@ -297,15 +306,15 @@ export function createMcpManager(opts: McpManagerOptions): McpManager {
     },
     version: () => version,
     resourceServers: () => [...connections.values()].filter((c) => c.state() === 'connected' && c.hasResources()).map((c) => c.entry.name),
-    callTool: (server, tool, args, signal) =>
-      withClient(server, async (client) => {
+    callTool: (server, tool, args, signal, caller) =>
+      inFlight.track(server, caller, () => withClient(server, async (client) => {
         const result = await client.callTool({ name: tool, arguments: args }, mcpSdk.types().CallToolResultSchema, {
           signal,
           timeout: opts.toolTimeoutMs ?? 30 * 60_000,
           resetTimeoutOnProgress: true,
         });
         return result as CallToolResult;
-      }),
+      })),
     listResources: (server, signal) =>
       withClient(server, async (client) => {
         const all: Resource[] = [];

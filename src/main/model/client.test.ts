@@ -101,7 +101,7 @@ describe('time bounds (PX8)', () => {
     const err = await failure(bounded({ idleTimeoutMs: 250 }));
     const took = Date.now() - t0;
     expect(err).toMatchObject({ name: 'ModelError', code: 'network', retryable: true });
-    expect(err!.message).toBe(`The reply stalled: nothing came from the model at ${server.url} for 250ms.`);
+    expect(err!.message).toBe(`The reply stalled: nothing came from the model at ${server.url} for 0.3s.`);
     expect(took).toBeGreaterThanOrEqual(200);
     expect(took).toBeLessThan(2000);
   });
@@ -116,7 +116,7 @@ describe('time bounds (PX8)', () => {
     server = await startFakeModelServer({ replies: [{ content: [{ type: 'text', text: 'x'.repeat(100) }], chunkSize: 1, delayMs: 50 }] });
     const t0 = Date.now();
     const err = await failure(bounded({ idleTimeoutMs: 250, timeoutMs: 400 }));
-    expect(err).toMatchObject({ code: 'network', retryable: true, message: `The reply took longer than 400ms, the limit for one request to the model at ${server.url}.` });
+    expect(err).toMatchObject({ code: 'network', retryable: true, message: `The reply took longer than 0.4s, the limit for one request to the model at ${server.url}.` });
     expect(Date.now() - t0).toBeLessThan(2000);
   });
 

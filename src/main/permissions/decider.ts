@@ -26,7 +26,7 @@ import type { RuleDestination } from '../../shared/permissions/rule-store';
 import type { DecidableTool, DecisionContext, PermissionCheck, PermissionDecider, PermissionVerdict } from './decision';
 import { createDenialTracker, type DenialTracker } from './denial-tracking';
 import { findRule, mergeRuleSets, parsedRule, rulesForTool } from './evaluate';
-import { explainCheck, explainClassifier, explainHook, explainMode, explainNoRule, explainRule, type ExplainContext } from './explain';
+import { explainCheck, explainClassifier, explainHook, explainMode, explainNoRule, explainOwnAsk, explainRule, type ExplainContext } from './explain';
 import { whereRule } from './explain-where';
 import type { ContentMatcher, MatchOptions } from './match-rule';
 import { modeAllows, planModeDenial, planModeVerdict, type AcceptEditsPolicy } from './modes';
@@ -252,9 +252,10 @@ export function createPermissionDecider(opts: PermissionDeciderOptions): Permiss
     const ownSuggestions = 'suggestions' in own ? own.suggestions : undefined;
     const s = ownSuggestions && ownSuggestions.length > 0 ? ownSuggestions : suggestions();
     if (own.behavior === 'ask') {
-      // The tool's own words are what the person reads; the explanation names the check.
+      // The explanation says what kind of action asks and which rule stops it; the tool's words stay its message.
       const detail = own.message || defaultAskMessage(tool);
-      return { ...ask(explainCheck('ask', tool.name, detail), own.reason ?? { type: 'tool', reason: detail }, s), message: detail };
+      const explanation = explainOwnAsk(tool.name, detail, own.action, s[0] ?? tool.name);
+      return { ...ask(explanation, own.reason ?? { type: 'tool', reason: detail }, s), message: detail };
     }
     if (verdict.verdict === 'ask' && verdict.reason) return ask(explainClassifier('ask', verdict.reason), { type: 'classifier', reason: verdict.reason }, s);
     const explanation = explainNoRule(tool.name, input, rulesForTool(rules.allow, 'allow', tool.name, aliases, catalog), where);

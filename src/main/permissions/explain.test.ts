@@ -63,10 +63,19 @@ describe('explanation texts', () => {
   });
 
   it("a tool's own check, plan mode, acceptEdits, hooks: each says so", async () => {
-    const read = makeTool({ name: 'Read', checkPermissions: () => ({ behavior: 'ask', message: 'Read wants to read /etc/hosts, which is outside the working directories.' }) });
+    const message = 'Read wants to read /etc/hosts, which is outside the working directories.';
+    const read = makeTool({
+      name: 'Read',
+      checkPermissions: () => ({ behavior: 'ask', message, action: 'Reading files outside the project folder', suggestions: ['Read(//etc/**)', 'Read'] }),
+    });
     const own = await decide(read, { text: 'x' }, set({}));
-    expect(own.explanation).toMatchObject({ decision: 'ask', reason: { kind: 'check', name: 'Read' } });
-    expect(own.explanation?.text).toBe("Asked by Read's own check: Read wants to read /etc/hosts, which is outside the working directories.");
+    // The kind of action and the rule a person would write; the tool's own message stays data, not the reason.
+    expect(own.explanation).toMatchObject({ decision: 'ask', reason: { kind: 'check', name: 'Read', detail: message } });
+    expect(own.explanation?.text).toBe('Reading files outside the project folder always asks first. To let the assistant do it without asking, allow `Read(//etc/**)` in the rules.');
+    const quiet = makeTool({ name: 'Deploy', checkPermissions: () => ({ behavior: 'ask', message: 'internal: needs confirm' }) });
+    const plain = await decide(quiet, {}, set({}));
+    expect(plain.explanation?.text).toBe('This kind of action always asks first. To let the assistant do it without asking, allow `Deploy` in the rules.');
+    expect(plain.explanation?.text).not.toContain('internal');
     const plan = await decide(edit, { file_path: '/project/a' }, set({}), { mode: 'plan' });
     expect(plan.explanation).toMatchObject({ decision: 'deny', reason: { kind: 'mode', mode: 'plan' } });
     const accept = await decide(edit, { file_path: '/project/a' }, set({}), { mode: 'acceptEdits', acceptEdits: () => true });

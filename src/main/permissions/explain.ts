@@ -105,6 +105,16 @@ export function explainCheck(decision: Decision, name: string, detail: string, l
   return make(decision, { kind: 'check', name, detail }, `${verb} by ${label}: ${/[.?!]$/.test(d) ? d : `${d}.`}`);
 }
 
+/**
+ * The tool's own check asks (Config, ExitWorktree, a read outside the project): what kind of action
+ * always asks first and the rule a person would write to stop it asking; the tool's own message stays
+ * in the structured reason, never as the reason a person reads.
+ */
+export function explainOwnAsk(name: string, detail: string, action: string | undefined, rule: string): PermissionExplanation {
+  const what = action?.trim() || 'This kind of action';
+  return make('ask', { kind: 'check', name, detail }, `${what} always asks first. To let the assistant do it without asking, allow \`${rule}\` in the rules.`);
+}
+
 export function explainClassifier(decision: Decision, detail: string): PermissionExplanation {
   const text = decision === 'allow' ? `Allowed by the safety classifier: ${detail}.` : `Asked because the safety classifier was not sure: ${detail}.`;
   return make(decision, { kind: 'classifier', detail }, text);

@@ -40,7 +40,17 @@ export type DecisionReason =
 export type PermissionResult<Input = unknown> =
   | { behavior: 'allow'; updatedInput?: Input; reason?: DecisionReason }
   | { behavior: 'deny'; message: string; reason?: DecisionReason }
-  | { behavior: 'ask'; message: string; reason?: DecisionReason; suggestions?: string[] }
+  | {
+      behavior: 'ask';
+      message: string;
+      reason?: DecisionReason;
+      suggestions?: string[];
+      /**
+       * What kind of action asks first, as a person says it ("Changing a setting"): "Why am I asked?"
+       * reads "Changing a setting always asks first." and names the rule that stops it asking.
+       */
+      action?: string;
+    }
   /** No opinion of its own: later stages (rules, mode, prompt) decide. */
   | { behavior: 'passthrough'; message?: string; suggestions?: string[] };
 

@@ -25,7 +25,6 @@ import { TaskBanner } from './background/TaskBanner';
 import { useRevealFromTray } from './background/use-reveal';
 import { McpButton } from './mcp/McpButton';
 import { McpPane } from './mcp/McpPane';
-import { McpQuestions } from './mcp/McpQuestion';
 import { ProcessesButton } from './processes/ProcessesButton';
 import { ProcessesPane } from './processes/ProcessesPane';
 import { RulesButton } from './rules/RulesButton';
@@ -117,7 +116,6 @@ export function App(): ReactNode {
           <ApprovalDialog reviewId={inbox.reviewId} inboxOpen={inbox.open} onReviewAll={inbox.showAll} onReviewEnd={inbox.endReview} />
           <AlwaysNotice />
           <SandboxNotices />
-          <McpQuestions />
           <TaskBanner />
           <Composer />
         </main>

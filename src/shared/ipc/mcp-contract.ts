@@ -1,9 +1,9 @@
 // The open project's MCP servers (issue 17 items 4, 5, 6): the list, reconnect, turn off and on, sign
-// in and out, load tools only when needed, and the review of changed tool definitions. Spread into
+// in and out, load tools only when needed, and the review of changed tool definitions. A server's
+// question (item 6) is a request of the approval inbox (permission:*), not a channel of its own. Spread into
 // src/shared/ipc/contract.ts; channel names are still defined only in these contract files.
 import { z } from 'zod';
 import { McpServerInfo, McpToolChange } from '../mcp';
-import { ElicitAnswer, McpElicitation } from '../mcp-elicitation';
 
 const name = z.string().trim().min(1).max(200);
 const servers = z.object({ servers: z.array(McpServerInfo) });
@@ -27,10 +27,6 @@ export const mcpInvoke = {
   'mcp:cancel-sign-in': { request: z.strictObject({ name }), response: servers },
   /** Forget the server's saved sign-in. */
   'mcp:sign-out': { request: z.strictObject({ name }), response: servers },
-  /** A server's questions still waiting for the person (item 6). */
-  'mcp:elicitations': { request: z.strictObject({}), response: z.object({ elicitations: z.array(McpElicitation) }) },
-  /** The person's answer to a server's question: accept with values, decline, or cancel. */
-  'mcp:elicitation-reply': { request: z.strictObject({ id: z.string().min(1).max(200), answer: ElicitAnswer }), response: z.object({}) },
   /** Hand the server's tools to ToolSearch (defer) or send them with every request again. */
   'mcp:set-defer': { request: z.strictObject({ name, defer: z.boolean() }), response: servers },
   /** The server's tools whose definition changed, old and new. */
@@ -43,8 +39,4 @@ export const mcpInvoke = {
 export const mcpEvents = {
   /** A server of the project changed state or tools. */
   'mcp:changed': servers,
-  /** A server asks the person for information: show its form (item 6). */
-  'mcp:elicitation': McpElicitation,
-  /** The question was answered (in any window) or the server stopped waiting. */
-  'mcp:elicitation-closed': z.object({ id: z.string() }),
 } as const satisfies Record<string, z.ZodType>;

@@ -29,10 +29,13 @@ export const FileChangePreview = z.object({
 });
 export type FileChangePreview = z.infer<typeof FileChangePreview>;
 
-/** Who is waiting on a request: a conversation, a subagent of one, or a background task (DK3). */
+/**
+ * Who is waiting on a request: a conversation, a subagent of one, a background task (DK3), or a
+ * connected tool that asked while none of its calls ran (its question waits in the project's inbox).
+ */
 export const RequestOrigin = z.object({
-  kind: z.enum(['session', 'subagent', 'task']),
-  /** What a person calls it: the conversation's title, "Explore agent", the task's name. */
+  kind: z.enum(['session', 'subagent', 'task', 'tool']),
+  /** What a person calls it: the conversation's title, "Explore agent", the task's name, the server's name. */
   label: z.string(),
   /** A background task's folder in short ("~/proj"), so the inbox says where it runs. */
   where: z.string().max(4096).optional(),

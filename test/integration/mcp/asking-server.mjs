@@ -1,10 +1,13 @@
 // A tiny stdio MCP server that asks the person (elicitation, issue 17 item 6): `book_table` asks for a
 // name, how many guests, whether vegetarian, and a time (a choice), then says what it got back;
 // `can_ask` says whether the client declared it can show forms; `ask_anyway` asks even a client that
-// did not (a server that ignores capabilities); `ask_several` asks for a multiple choice.
+// did not (a server that ignores capabilities); `ask_several` asks for a multiple choice; `ask_later`
+// asks after its call has returned.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { ElicitResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { writeFile } from 'node:fs/promises';
+import { z } from 'zod';
 
 const server = new McpServer({ name: 'asking', version: '1' });
 server.registerTool('can_ask', { description: 'Whether the client shows forms' }, async () => ({
@@ -36,5 +39,17 @@ server.registerTool('ask_several', { description: 'Asks for several choices at o
     requestedSchema: { type: 'object', properties: { days: { type: 'array', title: 'Days', items: { type: 'string', enum: ['Mon', 'Tue'] } } } },
   });
   return { content: [{ type: 'text', text: answer.action }] };
+});
+// Answers at once, then asks on its own a moment later (while none of its calls runs) and writes the
+// answer to `file`: a question that belongs to no conversation.
+server.registerTool('ask_later', { description: 'Asks a moment after it returns', inputSchema: { file: z.string() } }, async ({ file }) => {
+  setTimeout(async () => {
+    const answer = await server.server.elicitInput({
+      message: 'Your table is ready: shall we keep it for you?',
+      requestedSchema: { type: 'object', properties: { keep: { type: 'boolean', title: 'Keep the table', default: true } } },
+    });
+    await writeFile(file, JSON.stringify(answer));
+  }, 300);
+  return { content: [{ type: 'text', text: 'I will ask in a moment.' }] };
 });
 await server.connect(new StdioServerTransport());

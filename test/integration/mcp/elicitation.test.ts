@@ -52,6 +52,32 @@ describe('MCP elicitation (issue 17 item 6)', () => {
     ]);
   });
 
+  it("a question belongs to the conversation's call running on the server when it asks (the newest of several); none running, to no one", async () => {
+    const asked: ElicitRequest[] = [];
+    const answers: Array<(a: { action: 'decline' }) => void> = [];
+    const { m } = await manager((request) => {
+      asked.push(request);
+      return new Promise((resolve) => answers.push(resolve));
+    });
+    const signal = new AbortController().signal;
+    const first = m.callTool('asking', 'book_table', {}, signal, { sessionId: 's1', toolUseId: 'toolu_1' });
+    await expect.poll(() => asked.length).toBe(1);
+    const second = m.callTool('asking', 'book_table', {}, signal, { sessionId: 's2', toolUseId: 'toolu_2' });
+    await expect.poll(() => asked.length).toBe(2);
+    expect(asked.map((a) => a.caller)).toEqual([
+      { sessionId: 's1', toolUseId: 'toolu_1' },
+      { sessionId: 's2', toolUseId: 'toolu_2' },
+    ]);
+    answers.forEach((a) => a({ action: 'decline' }));
+    await Promise.all([first, second]);
+    // Nothing of a conversation runs there any more: the next question is the project's.
+    const third = call(m, 'book_table');
+    await expect.poll(() => asked.length).toBe(3);
+    expect(asked[2]!.caller).toBeUndefined();
+    answers[2]!({ action: 'decline' });
+    expect(await third).toBe('decline');
+  });
+
   it('a form with a field Agent Desk cannot show is declined, said in the log', async () => {
     let asked = 0;
     const { m, logs } = await manager(async () => {

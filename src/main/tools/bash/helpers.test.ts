@@ -81,7 +81,9 @@ describe('result text (PL6 mapping)', () => {
     expect(formatDuration(90_500)).toBe('1m 31s');
     expect(formatDuration(1_000)).toBe('1s');
     expect(formatDuration(1_500)).toBe('1.5s');
-    expect(formatDuration(250)).toBe('250ms');
+    expect(formatDuration(250)).toBe('0.3s');
+    expect(formatDuration(884)).toBe('0.9s');
+    expect(formatDuration(0)).toBe('0s');
   });
   it('PL8 stdout, stderr, then how it ended; errors flagged', () => {
     expect(formatBashResult(out({ stdout: '\n\nok\n\n' }))).toEqual({ content: 'ok', isError: false });

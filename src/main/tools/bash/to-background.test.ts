@@ -43,7 +43,8 @@ describe('Keep running in background (BA10)', () => {
     const { data, tool, requests } = await runAndMove('echo before; sleep 2; echo after', 500);
     expect(data).toMatchObject({ backgroundedByUser: true, stdout: 'before\n', exitCode: null });
     const id = data.backgroundTaskId!;
-    expect(registry.get(id)).toMatchObject({ status: 'running', sessionId: 'test-session', description: 'serve it', outputFile: data.outputFile });
+    // Its project too: Running programs and the to-do list show the project's tasks only.
+    expect(registry.get(id)).toMatchObject({ status: 'running', sessionId: 'test-session', description: 'serve it', outputFile: data.outputFile, projectDir: project!.ctx.projectDir });
     const text = String(tool.mapResult(data, 't').content);
     expect(text).toBe(`before\nCommand was manually backgrounded by user with ID: ${id}. Output is being written to: ${data.outputFile}`);
     expect(tool.mapResult(data, 't').isError).toBe(false);
@@ -100,7 +101,7 @@ describe('assistant mode moves a blocking command to the background by itself (B
     const { content, isError } = tool.mapResult(data, 't');
     expect(isError).toBe(false);
     expect(String(content)).toBe(
-      `before\nCommand was still running after 400ms and was moved to the background with ID: ${id}. It keeps running; read its output with TaskOutput or stop it with TaskStop. Output is being written to: ${data.outputFile}`,
+      `before\nCommand was still running after 0.4s and was moved to the background with ID: ${id}. It keeps running; read its output with TaskOutput or stop it with TaskStop. Output is being written to: ${data.outputFile}`,
     );
     expect(await waitForTaskEnd(registry, id, 60_000)).toBe('ended');
     expect(readFileSync(data.outputFile!, 'utf8')).toBe('before\nafter\n');

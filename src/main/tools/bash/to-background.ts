@@ -81,6 +81,8 @@ export function prepareBackgrounding(opts: BackgroundingOptions): Backgrounding 
       ...(opts.description ? { description: opts.description } : {}),
       outputFile,
       ...(pid !== undefined ? { pid } : {}),
+      // Listed with its project's programs (Running programs, the to-do list's In the background).
+      projectDir: ctx.projectDir,
       status: 'running',
       startedAt: Date.now(),
     };

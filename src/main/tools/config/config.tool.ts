@@ -59,7 +59,7 @@ export function createConfigTool(): Tool<ConfigInput, ConfigData> {
     },
     checkPermissions(input): PermissionResult<ConfigInput> {
       if (input.value === undefined) return { behavior: 'allow', updatedInput: input, reason: { type: 'tool', reason: 'reading a setting changes nothing' } };
-      return { behavior: 'ask', message: `Set ${input.setting} to ${JSON.stringify(input.value)}`, reason: { type: 'tool', reason: 'changing a setting is the person’s call' } };
+      return { behavior: 'ask', message: `Set ${input.setting} to ${JSON.stringify(input.value)}`, reason: { type: 'tool', reason: 'changing a setting is the person’s call' }, action: 'Changing a setting' };
     },
     describeRequest: describeConfigChange,
     async call(input, ctx) {

@@ -25,7 +25,7 @@ export function createExitPlanModeTool(): Tool<ExitPlanModeInput, ExitPlanModeDa
       ctx.permissionMode && ctx.permissionMode.get() !== 'plan'
         ? { result: false, message: 'You are not in plan mode. This tool is only for presenting a plan made in plan mode.', errorCode: 1 }
         : { result: true },
-    checkPermissions: () => ({ behavior: 'ask', message: 'The assistant has a plan for you to approve.', reason: { type: 'tool', reason: 'leaving plan mode needs your approval' } }),
+    checkPermissions: () => ({ behavior: 'ask', message: 'The assistant has a plan for you to approve.', reason: { type: 'tool', reason: 'leaving plan mode needs your approval' }, action: 'Leaving plan mode' }),
     async call(input, ctx) {
       // Approved by a rule or flag, not a person's choice of mode: the session goes on in default.
       if (ctx.permissionMode?.get() === 'plan') ctx.permissionMode.set('default');

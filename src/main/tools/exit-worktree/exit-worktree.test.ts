@@ -99,6 +99,7 @@ describe('ExitWorktree (issue 19)', () => {
       behavior: 'ask',
       message: `Remove the worktree at ${root} and its branch worktree-drop, throwing away 2 uncommitted files? This cannot be undone.`,
       reason: { type: 'tool', reason: 'removing the worktree throws work away' },
+      action: 'Deleting a separate copy of the project that holds work',
     });
     expect(out.data).toMatchObject({ action: 'remove', discardedFiles: 2, discardedCommits: 0 });
     expect(out.text).toMatch(new RegExp(`^Exited and removed worktree at ${root.replace(/[.+]/g, '\\$&')}\\. Discarded 2 uncommitted files\\. Session is now back in `));

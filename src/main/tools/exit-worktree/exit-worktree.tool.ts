@@ -63,6 +63,7 @@ export function createExitWorktreeTool(): Tool<ExitWorktreeInput, ExitWorktreeDa
         behavior: 'ask',
         message: `Remove the worktree at ${wt.root}${wt.branch ? ` and its branch ${wt.branch}` : ''}, throwing away ${work}? This cannot be undone.`,
         reason: { type: 'tool', reason: 'removing the worktree throws work away' },
+        action: 'Deleting a separate copy of the project that holds work',
       };
     },
     describeRequest: describeExitWorktree,

@@ -41,6 +41,7 @@ export async function filePermission<I>(
     behavior: 'ask',
     message,
     reason: { type: 'tool', reason: `${abs} is outside ${folders}` },
+    action: `${access === 'read' ? 'Reading' : 'Changing'} files outside ${folders}`,
     // `//` anchors a rule at the filesystem root (a single `/` means the project root).
     suggestions: [`${toolName}(/${path.dirname(abs)}/**)`, toolName],
   };

@@ -80,7 +80,7 @@ export function buildMcpTool(manager: McpManager, server: string, info: McpToolI
       }
       let result;
       try {
-        result = await manager.callTool(server, info.name, input, ctx.abortSignal);
+        result = await manager.callTool(server, info.name, input, ctx.abortSignal, ctx.toolUseId ? { sessionId: ctx.sessionId, toolUseId: ctx.toolUseId } : undefined);
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
         throw new Error(`The ${server} server could not run ${info.name}: ${message}`);

@@ -82,7 +82,7 @@ export function createSkillTool(): Tool<SkillInput, SkillData> {
           ...(f.skill.allowedTools.length > 0 ? [`to use ${f.skill.allowedTools.join(', ')} without asking while it works`] : []),
           ...(f.skill.model ? [`the model ${f.skill.model}`] : []),
         ].join(', and ');
-        return { behavior: 'ask', message: `The skill ${f.skill.name} asks for ${what}.` };
+        return { behavior: 'ask', message: `The skill ${f.skill.name} asks for ${what}.`, action: 'Using a skill that allows tools or picks a model' };
       }
       return { behavior: 'allow', updatedInput: input };
     },

@@ -6,7 +6,7 @@ import { COMPOSER_INPUT_ID } from '../permissions/composer-focus';
 import { CommandMenu, COMMAND_MENU_ID, commandOptionId } from '../commands/CommandMenu';
 import { matchingCommands, type TypedCommand } from '../commands/commands-store';
 import { ModePicker } from '../mode/ModePicker';
-import { useApp, useCommands, useMcp, useMode, useSessions, useTools } from '../stores/react';
+import { useApp, useCommands, useMode, useSessions, useTools } from '../stores/react';
 import type { RunStop } from '../../../shared/transcript';
 import { SendIcon, StopIcon } from './icons';
 import './Composer.css';
@@ -37,8 +37,6 @@ export function Composer(): ReactNode {
   const connected = useApp((s) => s.connection === 'open');
   const currentId = useSessions((s) => s.currentId);
   const asking = useTools((s) => modalQueue(s.permissions, currentId).length > 0);
-  // A connected tool's question waits above like an approval (F6 goes there too).
-  const questioned = useMcp((s) => s.questions.length > 0);
   const lastStop = useSessions((s) => s.unsentStop ?? s.messages.at(-1)?.stopped ?? null);
   const idle = idleWords({ connected, hasKey, lastStop });
   const queued = useSessions((s) => (s.currentId ? s.queued[s.currentId] : undefined));
@@ -122,7 +120,7 @@ export function Composer(): ReactNode {
     void submit();
   };
 
-  const hint = asking || questioned
+  const hint = asking
     ? 'The assistant waits for your answer above. Your typing stays here; press F6 to answer with the keyboard.'
     : !connected
     ? 'Waiting for the connection to Agent Desk…'

@@ -34,6 +34,8 @@ export function InboxGroup({ group, now, onReview }: GroupProps): ReactNode {
   const armed = useArmedAfter(ids.join('\n'));
   const waited = waitingWords(group.since, now);
   const expiry = expiryWords(group.expiresAt, now);
+  // A group is one kind of request: a kind answered only by its form has no "Allow all".
+  const answers = requestKindFor(group.requests[0]!).inboxAnswers;
 
   const denyAll = (e: FormEvent): void => {
     e.preventDefault();
@@ -53,9 +55,11 @@ export function InboxGroup({ group, now, onReview }: GroupProps): ReactNode {
         </h3>
         {n > 1 && !denying && (
           <div className="inbox-group__actions" onKeyDown={refuseTypedAhead}>
-            <button type="button" className="button button--small button--primary" disabled={busy || !armed} onClick={() => void replyMany(ids, 'allow_once')}>
-              Allow all {n}
-            </button>
+            {answers?.allow !== null && (
+              <button type="button" className="button button--small button--primary" disabled={busy || !armed} onClick={() => void replyMany(ids, 'allow_once')}>
+                Allow all {n}
+              </button>
+            )}
             <button type="button" className="button button--small inbox-button--deny" disabled={busy || !armed} onClick={() => setDenying(true)}>
               Deny all {n}
             </button>
@@ -133,14 +137,16 @@ function InboxItem({ request, onReview }: { request: PermissionRequestView; onRe
         )}
       </div>
       <div className="inbox-item__actions" onKeyDown={refuseTypedAhead}>
-        <button type="button" className="button button--small" aria-describedby={textId} disabled={busy || !armed} onClick={() => void reply(request.requestId, 'allow_once')}>
-          {kind.inboxAnswers?.allow ?? 'Allow once'}
-        </button>
+        {kind.inboxAnswers?.allow !== null && (
+          <button type="button" className="button button--small" aria-describedby={textId} disabled={busy || !armed} onClick={() => void reply(request.requestId, 'allow_once')}>
+            {kind.inboxAnswers?.allow ?? 'Allow once'}
+          </button>
+        )}
         <button type="button" className="button button--small inbox-button--deny" aria-describedby={textId} disabled={busy || !armed} onClick={() => void reply(request.requestId, 'deny')}>
           {kind.inboxAnswers?.deny ?? 'Deny'}
         </button>
         <button type="button" className="button button--small button--ghost" aria-describedby={textId} onClick={() => onReview(request.requestId)}>
-          Review
+          {kind.inboxAnswers?.review ?? 'Review'}
         </button>
       </div>
     </li>

@@ -40,6 +40,10 @@ describe('group labels (what a group is, in words)', () => {
     ['pages of several sites', 'fetches', [req('WebFetch', { url: 'https://a.org' }), req('WebFetch', { url: 'not a url' })], '2 pages from the web'],
     ['another tool', 'other', [req('Foo', {}), req('Foo', {})], '2 requests to use Foo'],
     ['an MCP tool in words', 'other', [req('mcp__github__create_issue', {})], '1 request to use “create_issue” from github'],
+    // The budget's question names whose budget, in the dialog's words (issue 20 item 4).
+    ['a conversation’s budget', 'other', [req('Budget', { owner: 'conversation' })], 'This conversation has used up its budget'],
+    ['a background task’s budget', 'other', [req('Budget', { owner: 'task' })], 'A background task has used up its budget'],
+    ['a connected tool’s questions', 'other', [req('McpQuestion', { server: 'booking' }), req('McpQuestion', { server: 'booking' })], '2 questions from “booking”'],
   ];
   it.each(rows)('%s → %s', (_name, kind, requests, label) => {
     expect(groupLabel(kind, requests, P)).toBe(label);

@@ -2,6 +2,8 @@
 // then by kind, each with a label a person reads at a glance ("3 edits in src/", "7 reads",
 // "3 reads outside the project", "2 commands", "2 requests to use Foo").
 import { BUDGET_REQUEST_NAME } from '../../../shared/budget';
+import { budgetUsedUpTitle, type BudgetOwner } from '../../../shared/budget-words';
+import { MCP_QUESTION_REQUEST_NAME } from '../../../shared/mcp-question';
 import type { PermissionRequestView, RequestOrigin } from '../../../shared/permissions/request';
 import { requestKind } from '../../../shared/permissions/request-traits';
 import { isOutside, requestAddress, requestTarget, targetIsFolder, urlHost } from '../permissions/request-target';
@@ -67,6 +69,11 @@ export function commonFolder(paths: readonly string[], projectDir: string | null
   return `${common.join('/')}/`;
 }
 
+const serverOf = (r: PermissionRequestView): string => {
+  const server = (r.input as { server?: unknown } | null)?.server;
+  return typeof server === 'string' ? server : 'a connected tool';
+};
+
 /** The group's words: how many of what, and where when they share a place. */
 export function groupLabel(kind: GroupKind, requests: readonly PermissionRequestView[], projectDir: string | null): string {
   const n = requests.length;
@@ -91,7 +98,9 @@ export function groupLabel(kind: GroupKind, requests: readonly PermissionRequest
     }
     case 'other':
       // The budget's question is not a tool's (issue 20 item 4).
-      if (requests[0]!.toolName === BUDGET_REQUEST_NAME) return 'The budget is used up';
+      if (requests[0]!.toolName === BUDGET_REQUEST_NAME) return budgetUsedUpTitle((requests[0]!.input as { owner?: BudgetOwner } | null)?.owner);
+      // A connected tool's question (issue 17 item 6).
+      if (requests[0]!.toolName === MCP_QUESTION_REQUEST_NAME) return `${plural(n, 'question')} from “${serverOf(requests[0]!)}”`;
       return `${plural(n, 'request')} to use ${toolWords(requests[0]!.toolName)}`;
   }
 }
@@ -105,6 +114,7 @@ export function sourceWords(request: PermissionRequestView, sessionTitle: GroupC
     return name ? `Conversation “${name}”` : 'A conversation';
   }
   if (origin.kind === 'task') return `Background task “${origin.label.trim() || 'untitled'}”${origin.where ? ` in ${origin.where}` : ''}`;
+  if (origin.kind === 'tool') return `From the connected tool “${origin.label.trim()}”`;
   const agent = origin.label.trim() || 'A helper agent';
   return title ? `${agent} in “${title}”` : agent;
 }

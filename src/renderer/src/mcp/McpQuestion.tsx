@@ -1,15 +1,22 @@
-// A connected tool's question to the person (MCP elicitation, issue 17 item 6), docked above the
-// message box like an approval: what it asks in its own words, a form built from the fields it asked
-// for, and Send / Decline / Cancel. Further questions wait behind it. Like an approval it never takes
-// the keyboard from someone typing: it is announced, and F6 moves between it and the message box.
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { focusComposer } from '../permissions/composer-focus';
-import type { ElicitField, McpElicitation } from '../../../shared/mcp-elicitation';
-import { useMcp } from '../stores/react';
+// A connected tool's question to the person (MCP elicitation, issue 17 item 6) as the form of its
+// approval request: a field per value it asked for, checked before it goes (main checks again), and
+// Send / Say no / Not now, each said in a line. The approval panel around it says who asks and what, and keeps the
+// keyboard rules of every approval (announced, F6, never taking the keyboard from someone typing).
+import { useState, type FormEvent, type ReactNode } from 'react';
+import type { ElicitAnswer, ElicitField } from '../../../shared/mcp-elicitation';
+import { checkAnswer, McpQuestionInput } from '../../../shared/mcp-question';
+import type { PermissionRequestView } from '../../../shared/permissions/request';
+import type { RequestFormProps } from '../permissions/types';
 import { contentOf, initialValues, type FormValues } from './question-values';
 import './McpQuestion.css';
 
 const INPUT_TYPE: Record<string, string> = { email: 'email', uri: 'url', date: 'date', 'date-time': 'datetime-local' };
+
+/** The question's server, message and fields; null when the request does not carry them. */
+export function questionOf(request: PermissionRequestView): McpQuestionInput | null {
+  const parsed = McpQuestionInput.safeParse(request.input);
+  return parsed.success ? parsed.data : null;
+}
 
 function Field({ q, f, value, onChange }: { q: string; f: ElicitField; value: string | boolean; onChange: (v: string | boolean) => void }): ReactNode {
   const id = `${q}-${f.name}`;
@@ -52,90 +59,57 @@ function Field({ q, f, value, onChange }: { q: string; f: ElicitField; value: st
   );
 }
 
-export function McpQuestionCard({ question: q, more }: { question: McpElicitation; more: number }): ReactNode {
-  const answer = useMcp((s) => s.answer);
-  const [values, setValues] = useState<FormValues>(() => initialValues(q.fields));
+export function McpQuestionForm({ request, disabled, onAnswer }: RequestFormProps): ReactNode {
+  const q = questionOf(request);
+  const fields = q?.fields ?? [];
+  const [values, setValues] = useState<FormValues>(() => initialValues(fields));
   const [problem, setProblem] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  useEffect(() => {
-    setValues(initialValues(q.fields));
+  if (!q) return <p className="approval__muted">The question could not be read.</p>;
+  const id = request.requestId.replace(/[^\w-]/g, '');
+  const answer = (a: ElicitAnswer) => onAnswer('allow_once', { updatedInput: { answer: a } });
+  const send = (e: FormEvent): void => {
+    e.preventDefault();
+    if (disabled) return;
+    // What does not fit is said here, in the same words main would use, before anything goes.
+    const content = checkAnswer(fields, contentOf(fields, values));
+    if (typeof content === 'string') return setProblem(content);
     setProblem(null);
-  }, [q]);
-  const send = async (a: Parameters<typeof answer>[1]) => {
-    setSending(true);
-    setProblem(await answer(q.id, a));
-    setSending(false);
+    answer({ action: 'accept', content });
   };
-  const titleId = `${q.id}-title`;
-  const card = useRef<HTMLElement>(null);
-  // F6 goes between the question and the message box, wherever the focus is (an approval shown too keeps F6).
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent): void => {
-      if (e.key !== 'F6' || e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
-      const el = card.current;
-      if (!el) return;
-      e.preventDefault();
-      if (el.contains(document.activeElement)) focusComposer();
-      else el.focus();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, []);
   return (
-    <section ref={card} className="approval mcp-question" role="dialog" aria-modal="false" aria-labelledby={titleId} aria-describedby={`${q.id}-message`} tabIndex={-1}>
-      <form
-        className="mcp-question__body"
-        // What does not fit is said in the card, in main's words, not in a browser tooltip.
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void send({ action: 'accept', content: contentOf(q.fields, values) });
-        }}
-      >
-        <h2 id={titleId} className="mcp-question__title">
-          The connected tool “{q.server}” asks you
-        </h2>
-        <p id={`${q.id}-message`} className="mcp-question__message">
-          {q.message}
+    <form className="mcp-question__body" aria-label="Your answer" noValidate onSubmit={send}>
+      {fields.map((f) => (
+        <Field key={f.name} q={id} f={f} value={values[f.name] ?? ''} onChange={(v) => setValues({ ...values, [f.name]: v })} />
+      ))}
+      <p className="mcp-question__note">Your answer goes to “{q.server}” only. Never type a password here.</p>
+      {problem && (
+        <p className="mcp-question__problem" role="alert">
+          {problem}
         </p>
-        {q.fields.map((f) => (
-          <Field key={f.name} q={q.id} f={f} value={values[f.name] ?? ''} onChange={(v) => setValues({ ...values, [f.name]: v })} />
-        ))}
-        <p className="mcp-question__note">Your answer goes to “{q.server}” only. Never type a password here.</p>
-        {problem && (
-          <p className="mcp-question__problem" role="alert">
-            {problem}
-          </p>
-        )}
-        <div className="mcp-question__buttons">
-          <button type="submit" className="button button--primary" disabled={sending}>
-            Send
-          </button>
-          <button type="button" className="button" disabled={sending} onClick={() => void send({ action: 'decline' })}>
-            Decline
-          </button>
-          <button type="button" className="button button--ghost" disabled={sending} onClick={() => void send({ action: 'cancel' })}>
-            Cancel
-          </button>
-          {more > 0 && <span className="mcp-question__more">{more === 1 ? '1 more question waits' : `${more} more questions wait`}</span>}
-        </div>
-        <p className="approval__keys">Press F6 to come here, Tab to move between the fields · F6 again to go back to your message</p>
-      </form>
-    </section>
-  );
-}
-
-/** The oldest question waiting, if any. */
-export function McpQuestions(): ReactNode {
-  const questions = useMcp((s) => s.questions);
-  const first = questions[0];
-  // Said once per question, politely; the region is always there so a screen reader hears it arrive.
-  return (
-    <>
-      <div className="visually-hidden" role="status" aria-label="Question notices">
-        {first ? `The connected tool “${first.server}” asks you something: ${first.message} Press F6 to answer.` : ''}
+      )}
+      <div className="mcp-question__buttons">
+        <button type="submit" className="button button--primary" disabled={disabled} aria-describedby={`${id}-send`}>
+          Send
+        </button>
+        <button type="button" className="button" disabled={disabled} aria-describedby={`${id}-no`} onClick={() => answer({ action: 'decline' })}>
+          Say no
+        </button>
+        <button type="button" className="button button--ghost" disabled={disabled} aria-describedby={`${id}-later`} onClick={() => answer({ action: 'cancel' })}>
+          Not now
+        </button>
       </div>
-      {first && <McpQuestionCard key={first.id} question={first} more={questions.length - 1} />}
-    </>
+      {/* MCP tells a refusal (decline) from a question closed unanswered (cancel): the person sees which is which. */}
+      <ul className="mcp-question__choices">
+        <li id={`${id}-send`}>
+          <strong>Send:</strong> your answer goes to “{q.server}”.
+        </li>
+        <li id={`${id}-no`}>
+          <strong>Say no:</strong> “{q.server}” is told you refused.
+        </li>
+        <li id={`${id}-later`}>
+          <strong>Not now:</strong> “{q.server}” is told you closed the question without answering.
+        </li>
+      </ul>
+    </form>
   );
 }

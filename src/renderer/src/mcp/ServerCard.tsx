@@ -55,7 +55,8 @@ export function ServerCard({ server: s, busy, onReconnect, onEnable, onDefer, on
         </div>
       )}
       <div className="mcp-server__buttons">
-        {!off && !s.signInUrl && (
+        {/* A server waiting for a sign-in (or in the middle of one) gets nowhere by reconnecting: Sign in is the way. */}
+        {!off && !s.signInUrl && s.state !== 'needs-auth' && (
           <button type="button" className="button button--small" disabled={busy} onClick={onReconnect} aria-label={`Reconnect ${s.name}`}>
             Reconnect
           </button>

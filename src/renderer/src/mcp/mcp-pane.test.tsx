@@ -82,7 +82,7 @@ describe('Connected tools pane (issue 17 item 6)', () => {
     await mcp.setEnabled('notes', true);
     await mcp.reconnect('github');
     await mcp.setDefer('github', true);
-    expect(bridge.calls.filter((c) => c.channel.startsWith('mcp:') && c.channel !== 'mcp:list' && c.channel !== 'mcp:elicitations')).toEqual([
+    expect(bridge.calls.filter((c) => c.channel.startsWith('mcp:') && c.channel !== 'mcp:list')).toEqual([
       { channel: 'mcp:disable', request: { name: 'github' } },
       { channel: 'mcp:enable', request: { name: 'notes' } },
       { channel: 'mcp:reconnect', request: { name: 'github' } },
@@ -121,6 +121,8 @@ describe('Signing in to a server (issue 17 item 4)', () => {
     // A local program has nothing to sign in to.
     expect(button(html, 'Sign in to github')).toBe(false);
     expect(button(html, 'Sign out of docs')).toBe(false);
+    // Reconnecting cannot help a server that waits for a sign-in: only Sign in is offered.
+    expect(button(html, 'Reconnect docs')).toBe(false);
 
     bridge.handle('mcp:sign-in', () => ({ servers: [{ ...docs, state: 'pending' as const, signInUrl: page }, github], url: page, opened: true }));
     await stores.mcp.getState().signIn('docs');

@@ -3,7 +3,6 @@
 // an answer older than the latest is dropped.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { McpServerInfo, McpToolChange } from '../../../shared/mcp';
-import type { ElicitAnswer, McpElicitation } from '../../../shared/mcp-elicitation';
 import type { Bridge } from '../bridge/types';
 import { errorText } from '../stores/error-text';
 
@@ -19,12 +18,6 @@ export interface McpState {
   failure: string | null;
   /** Servers whose sign-in page the app opened in the system browser (desktop). */
   signInOpened: Record<string, true>;
-  /** Servers' questions waiting for the person's answer, oldest first (item 6). */
-  questions: McpElicitation[];
-  handleQuestion(question: McpElicitation): void;
-  handleQuestionClosed(id: string): void;
-  /** Sends the answer; resolves with why it was refused (in words), or null once it went. */
-  answer(id: string, answer: ElicitAnswer): Promise<string | null>;
   load(): Promise<void>;
   handleChanged(servers: McpServerInfo[]): void;
   reconnect(name: string): Promise<void>;
@@ -74,29 +67,8 @@ export function createMcpStore(bridge: Bridge): McpStore {
       review: null,
       failure: null,
       signInOpened: {},
-      questions: [],
-      handleQuestion(question) {
-        if (!get().questions.some((q) => q.id === question.id)) set({ questions: [...get().questions, question] });
-      },
-      handleQuestionClosed(id) {
-        set({ questions: get().questions.filter((q) => q.id !== id) });
-      },
-      async answer(id, answer) {
-        try {
-          await bridge.invoke('mcp:elicitation-reply', { id, answer });
-          get().handleQuestionClosed(id);
-          return null;
-        } catch (error) {
-          return errorText(error);
-        }
-      },
       async load() {
         const mine = ++seq;
-        // Questions asked before this window opened (or while it was reloading).
-        void bridge.invoke('mcp:elicitations', {}).then(
-          ({ elicitations }) => elicitations.forEach((q) => get().handleQuestion(q)),
-          () => undefined,
-        );
         try {
           const { servers } = await bridge.invoke('mcp:list', {});
           if (mine === seq) set({ servers, loaded: true });
@@ -143,7 +115,7 @@ export function createMcpStore(bridge: Bridge): McpStore {
       },
       reset() {
         seq++;
-        set({ servers: [], loaded: false, busy: {}, review: null, failure: null, signInOpened: {}, questions: [] });
+        set({ servers: [], loaded: false, busy: {}, review: null, failure: null, signInOpened: {} });
       },
     };
   });

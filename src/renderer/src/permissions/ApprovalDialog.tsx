@@ -60,7 +60,7 @@ export function ApprovalDialog({ reviewId = null, inboxOpen = false, onReviewAll
   const requestId = request?.requestId ?? null;
   const question = request ? requestKindFor(request).question(request) : '';
   useEffect(() => {
-    if (requestId) setAnnouncement(`The assistant is waiting for your answer: ${question} Press F6 to answer.`);
+    if (requestId) setAnnouncement(`The assistant is waiting for your answer: ${question}${/[.?!:]$/.test(question) ? '' : '.'} Press F6 to answer.`);
   }, [requestId, question]);
 
   // The last request answered took the focus with it: back to the message box (the inbox keeps its own).

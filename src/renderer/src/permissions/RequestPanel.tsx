@@ -69,6 +69,7 @@ function fromWords(request: PermissionRequestView, fromOther: string | null, now
   const until = expiry ? ` ${expiry} if you do not answer.` : '';
   if (origin?.kind === 'task') return `From the background task “${origin.label}”${origin.where ? ` in ${origin.where}` : ''}.${until}`;
   if (origin?.kind === 'subagent') return `From the helper agent “${origin.label}”${fromOther ? ` in the conversation “${fromOther}”` : ''}.${until}`;
+  if (origin?.kind === 'tool') return `From the connected tool “${origin.label}”, while no conversation was using it.`;
   return fromOther ? `From the conversation “${fromOther}”${until ? `.${until}` : ''}` : until.trim() || null;
 }
 
@@ -87,6 +88,7 @@ export function RequestPanel({ request, position, reason = null, busy, fromOther
   const ids = idsFor(request);
   const purpose = kind.purpose(request);
   const why = whyWords(request, env.projectDir);
+  const kindWhy = kind.why(request);
   const now = useNow();
   const from = fromWords(request, fromOther, now);
   const disabled = busy || !armed;
@@ -130,7 +132,10 @@ export function RequestPanel({ request, position, reason = null, busy, fromOther
     if (e.key === 'Escape') {
       e.preventDefault();
       if (step !== 'choose') backTo(step);
-      else if (escapeDenies(at, escArmedAt)) onAnswer('deny');
+      else if (escapeDenies(at, escArmedAt)) {
+        if (kind.dismiss) onAnswer('allow_once', kind.dismiss);
+        else onAnswer('deny');
+      }
       else setEscArmedAt(at);
       return;
     }
@@ -224,7 +229,7 @@ export function RequestPanel({ request, position, reason = null, busy, fromOther
                 Rule <code>{why.rule.rule}</code> {why.rule.where}
               </p>
             )}
-            <p className="approval__muted">{kind.why(request)}</p>
+            {kindWhy && <p className="approval__muted">{kindWhy}</p>}
           </section>
         </>
       )}

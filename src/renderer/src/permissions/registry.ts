@@ -4,6 +4,7 @@
 // as Claude Code's vocabulary says. A tool that describes its own approval (request.described) gets
 // its own question, summary and facts over its kind.
 import { BUDGET_REQUEST_NAME } from '../../../shared/budget';
+import { MCP_QUESTION_REQUEST_NAME } from '../../../shared/mcp-question';
 import type { PermissionRequestView } from '../../../shared/permissions/request';
 import { parseRule } from '../../../shared/permissions/rule';
 import type { ToolKind } from '../../../shared/tools/traits';
@@ -14,11 +15,13 @@ import { fetchRequest } from './kinds/FetchRequest';
 import { describedRequest } from './kinds/DescribedRequest';
 import { genericRequest } from './kinds/GenericRequest';
 import { mcpRequest } from './kinds/McpRequest';
+import { mcpQuestionRequest } from './kinds/McpQuestionRequest';
 import { planRequest } from './kinds/PlanRequest';
 import { questionsRequest } from './kinds/QuestionsRequest';
 import { readRequest } from './kinds/ReadRequest';
 import { kindOfToolName, requestKind } from '../../../shared/permissions/request-traits';
 import type { RequestKind } from './types';
+import { InfoIcon, WarningIcon } from '../components/icons';
 
 const kinds: Record<ToolKind, RequestKind> = {
   exec: execRequest,
@@ -34,13 +37,16 @@ const kinds: Record<ToolKind, RequestKind> = {
 const ownKinds: Record<string, RequestKind> = {
   AskUserQuestion: questionsRequest,
   ExitPlanMode: planRequest,
-  // Not a tool: the budget's question (issue 20 item 4).
+  // Not tools: the budget's question (issue 20 item 4), a connected tool's question (issue 17 item 6).
   [BUDGET_REQUEST_NAME]: budgetRequest,
+  [MCP_QUESTION_REQUEST_NAME]: mcpQuestionRequest,
 };
 
 export function requestKindFor(request: PermissionRequestView): RequestKind {
   const kind = (Object.hasOwn(ownKinds, request.toolName) ? ownKinds[request.toolName] : undefined) ?? kinds[requestKind(request)];
-  return request.described && !kind.Form ? describedRequest(kind, request.described) : kind;
+  const own = request.described && !kind.Form ? describedRequest(kind, request.described) : kind;
+  // What may destroy something never wears the calm "info" sign (deleting a worktree with work in it).
+  return request.destructive && own.Icon === InfoIcon ? { ...own, Icon: WarningIcon } : own;
 }
 
 /** The request kind whose words describe rules of this tool name (`kind`: the registered tool's, when known). */

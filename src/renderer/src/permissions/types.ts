@@ -12,7 +12,7 @@ export interface RequestKind {
   summary(request: PermissionRequestView, env?: ViewEnv): string;
   /** The model's own words on why, when it gave some ("Install the dependencies"). */
   purpose(request: PermissionRequestView): string | null;
-  /** Why such requests are asked at all, in plain words (the engine's own reason follows). */
+  /** Why such requests are asked at all, in plain words, after the engine's own reason ('' when that says it all). */
   why(request: PermissionRequestView): string;
   /** The input in full. */
   Details: ComponentType<{ request: PermissionRequestView }>;
@@ -27,8 +27,13 @@ export interface RequestKind {
   Form?: ComponentType<RequestFormProps>;
   /** What the inbox line shows as code under the summary, when not the input's subject ('' for nothing: the budget's summary says it all). */
   inboxDetail?(request: PermissionRequestView): string;
-  /** The inbox's words for allow_once and deny when they mean something else here (the budget: continue, stop). */
-  inboxAnswers?: { allow: string; deny: string };
+  /**
+   * The inbox's words for allow_once and deny when they mean something else here (the budget: continue,
+   * stop). `allow: null`: only its form answers it (no "Allow" in the inbox; `review` names the way there).
+   */
+  inboxAnswers?: { allow: string | null; deny: string; review?: string };
+  /** Esc pressed twice on its form answers allow_once with this (a question closed unanswered), not deny. */
+  dismiss?: ReplyExtra;
 }
 
 export interface RequestFormProps {

@@ -11,6 +11,7 @@ describe('Running programs words (issue 15 item 4)', () => {
   it('says for how long it runs in minutes and hours', () => {
     expect(runningForWords(0, 3 * 60_000 + 5_000)).toBe('Running for 3 min');
     expect(spanWords(40_000)).toBe('40 s');
+    expect(spanWords(400)).toBe('less than a second');
     expect(spanWords(125 * 60_000)).toBe('2 h 5 min');
     expect(spanWords(27 * 3_600_000)).toBe('1 day 3 h');
   });

@@ -10,9 +10,10 @@ export function portAddress(port: number): string {
   return `http://localhost:${port}`;
 }
 
-/** "3 min", "40 s", "2 h 5 min", "1 day 3 h". */
+/** "3 min", "40 s", "2 h 5 min", "1 day 3 h"; under a second, "less than a second" (not "0 s"). */
 export function spanWords(ms: number): string {
   const s = Math.max(0, Math.floor(ms / 1000));
+  if (s === 0) return 'less than a second';
   if (s < 60) return `${s} s`;
   const min = Math.floor(s / 60);
   if (min < 60) return `${min} min`;

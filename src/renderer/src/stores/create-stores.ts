@@ -140,8 +140,6 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
   const offTasks = bridge.on('tasks:changed', () => void processes.getState().load());
   const offBlocked = bridge.on('sandbox:blocked', (e) => sandbox.getState().handleBlocked(e));
   const offMcp = bridge.on('mcp:changed', ({ servers }) => mcp.getState().handleChanged(servers));
-  const offQuestion = bridge.on('mcp:elicitation', (question) => mcp.getState().handleQuestion(question));
-  const offQuestionClosed = bridge.on('mcp:elicitation-closed', ({ id }) => mcp.getState().handleQuestionClosed(id));
   const offBackground = [
     bridge.on('background:changed', ({ task }) => background.getState().handleChanged(task)),
     bridge.on('background:new-task', () => background.getState().openDialog('tray')),
@@ -196,8 +194,6 @@ export function createStores(bridge: Bridge, options: { schedule?: Schedule } = 
       offTasks();
       offBlocked();
       offMcp();
-      offQuestion();
-      offQuestionClosed();
       offTrust();
       offConnection();
       for (const off of offBackground) off();

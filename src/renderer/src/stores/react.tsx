@@ -1,6 +1,7 @@
 // React access to the stores: a provider at the root and selector hooks; components never touch the bridge.
 import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
+import { createStore } from 'zustand/vanilla';
 import type { AlwaysState } from './always-store';
 import type { AppState } from './app-store';
 import type { ChangesState } from './changes-store';
@@ -75,6 +76,15 @@ export function useAlways<T>(selector: (state: AlwaysState) => T): T {
 
 export function useProcesses<T>(selector: (state: ProcessesState) => T): T {
   return useStore(useStores().processes, selector);
+}
+
+/** Stands in when a view is drawn outside the app (a test, a static render): nothing is known. */
+const NO_PROCESSES = createStore<ProcessesState>()(() => ({ tasks: [] }) as unknown as ProcessesState);
+
+/** The processes store for a view that may be drawn outside the app: `none` when there are no stores. */
+export function useProcessesIfAny<T>(selector: (state: ProcessesState) => T, none: T): T {
+  const stores = useContext(StoresContext);
+  return useStore(stores?.processes ?? NO_PROCESSES, (s) => (stores ? selector(s) : none));
 }
 
 export function useSandbox<T>(selector: (state: SandboxState) => T): T {

@@ -80,7 +80,7 @@ describe('renderer stores (UI: state flows one way, DK2)', () => {
 
   it('sending with no session creates one, then sends to it', async () => {
     expect(await stores.sessions.getState().send('  hello  ')).toBe(true);
-    expect(bridge.calls.map((c) => c.channel)).toEqual(['app:init', 'project:trust-status', 'session:list', 'permission:pending', 'tasks:list', 'tasks:leftovers', 'sandbox:status', 'mcp:elicitations', 'mcp:list', 'background:list', 'session:create', 'task-list:get', 'sandbox:blocked', 'session:send']);
+    expect(bridge.calls.map((c) => c.channel)).toEqual(['app:init', 'project:trust-status', 'session:list', 'permission:pending', 'tasks:list', 'tasks:leftovers', 'sandbox:status', 'mcp:list', 'background:list', 'session:create', 'task-list:get', 'sandbox:blocked', 'session:send']);
     expect(bridge.calls.at(-1)?.request).toEqual({ sessionId: 's1', text: 'hello' });
     const s = stores.sessions.getState();
     expect(s.currentId).toBe('s1');
@@ -350,7 +350,7 @@ describe('renderer stores (UI: state flows one way, DK2)', () => {
     bridge.setConnection('open');
     await flush();
     await flush();
-    expect(bridge.calls.slice(before).map((c) => c.channel)).toEqual(['app:init', 'project:trust-status', 'session:list', 'permission:pending', 'tasks:list', 'tasks:leftovers', 'sandbox:status', 'mcp:elicitations', 'mcp:list', 'background:list', 'session:open', 'task-list:get']);
+    expect(bridge.calls.slice(before).map((c) => c.channel)).toEqual(['app:init', 'project:trust-status', 'session:list', 'permission:pending', 'tasks:list', 'tasks:leftovers', 'sandbox:status', 'mcp:list', 'background:list', 'session:open', 'task-list:get']);
   });
 
   it('after a reconnect the open transcript stays visible while it is re-read, and stale state is dropped', async () => {

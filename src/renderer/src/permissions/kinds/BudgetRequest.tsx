@@ -3,7 +3,7 @@
 // the budget is set) and go on, or stop. Nothing is spent while it waits.
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { BudgetQuestionInput, type Budget } from '../../../../shared/budget';
-import { limitWords, spentWords } from '../../../../shared/budget-words';
+import { budgetUsedUpTitle, limitWords, spentWords } from '../../../../shared/budget-words';
 import type { PermissionRequestView } from '../../../../shared/permissions/request';
 import { WarningIcon } from '../../components/icons';
 import type { RequestFormProps, RequestKind } from '../types';
@@ -77,10 +77,7 @@ function BudgetForm({ request, disabled, onAnswer }: RequestFormProps): ReactNod
 }
 
 export const budgetRequest: RequestKind = {
-  question: (r) => {
-    const input = inputOf(r);
-    return input?.owner === 'task' ? 'A background task has used up its budget' : 'This conversation has used up its budget';
-  },
+  question: (r) => budgetUsedUpTitle(inputOf(r)?.owner),
   summary: (r) => {
     const input = inputOf(r);
     if (!input) return r.message;

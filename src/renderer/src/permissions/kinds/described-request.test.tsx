@@ -1,11 +1,12 @@
 // A tool that describes its own approval (request.described, e.g. Config): its question, summary and
 // facts are what the person reads — in the panel, the dialog's name and the inbox line — instead of the
-// generic "use the tool"; the tool's ask message stays under "Why am I asked?"; a form kind keeps its form.
+// generic "use the tool"; "Why am I asked?" says what kind of action asks first; a form kind keeps its form.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { PermissionRequestView } from '../../../../shared/permissions/request';
 import { ViewEnvContext } from '../../tools/view-env';
 import { RequestPanel } from '../RequestPanel';
+import { InfoIcon, WarningIcon } from '../../components/icons';
 import { requestKindFor } from '../registry';
 
 const described = {
@@ -26,6 +27,11 @@ const req = (over: Partial<PermissionRequestView> = {}): PermissionRequestView =
   kind: 'other',
   input: { setting: 'model', value: 'claude-opus-4-1' },
   message: 'Set model to "claude-opus-4-1"',
+  explanation: {
+    decision: 'ask',
+    reason: { kind: 'check', name: 'Config', detail: 'Set model to "claude-opus-4-1"' },
+    text: 'Changing a setting always asks first. To let the assistant do it without asking, allow `Config` in the rules.',
+  },
   suggestions: [],
   destructive: false,
   described,
@@ -51,8 +57,11 @@ describe("a tool's own words for its approval", () => {
     expect(t).toContain('After claude-opus-4-1');
     expect(t).toContain('File that will change /home/ana/.config/agent-desk/settings.json');
     expect(t).not.toContain('Allow Agent Desk to use');
-    // The tool's ask message still says why; the exact input is one click away.
-    expect(t).toContain('Why am I asked? Set model to "claude-opus-4-1"');
+    // Why: what kind of action always asks and the rule that stops it, not the tool's own message nor
+    // the generic "not been allowed yet"; the exact input is one click away.
+    expect(t).toContain('Why am I asked? Changing a setting always asks first. To let the assistant do it without asking, allow Config in the rules.');
+    expect(t).not.toContain('Set model to');
+    expect(t).not.toContain('has not been allowed yet');
     expect(t).toContain('Show the exact request');
   });
 
@@ -61,6 +70,12 @@ describe("a tool's own words for its approval", () => {
     expect(requestKindFor(req()).summary(req())).toBe(described.summary);
     const plain = req({ described: undefined });
     expect(requestKindFor(plain).question(plain)).toBe('Allow Agent Desk to use Config?');
+  });
+
+  it('a described request that may destroy something wears the warning sign, not the info one', () => {
+    expect(requestKindFor(req()).Icon).toBe(InfoIcon);
+    expect(requestKindFor(req({ toolName: 'ExitWorktree', destructive: true })).Icon).toBe(WarningIcon);
+    expect(render(req({ toolName: 'ExitWorktree', destructive: true }))).toContain('This may delete or overwrite things.');
   });
 
   it('a tool answered with a form keeps its form', () => {

@@ -14,6 +14,7 @@ import type { ToolViewParts, ToolViewProps } from '../types';
 import { SEARCH_GROUP_KEY } from '../shared/SearchGrouped';
 import { BashActions } from './BashActions';
 import { ACTIVITY_WORDS, bashActivity, bashDetails, bashInput, bashNotes, bashOutput, bashProblem, bashStateWords, errorSpot, resultTextIsOutput, savedOutputPath, shownOutput } from './bash-facts';
+import { useProcessesIfAny } from '../../stores/react';
 
 const subject = (call: ToolCallView): string => oneLine(bashInput(call.input).command) || 'a command';
 
@@ -60,10 +61,13 @@ function BashNotes({ call, progress }: ToolViewProps): ReactNode {
   const saved = savedOutputPath(call);
   // A look that went well is one line: its exit code says nothing.
   const details = activityOf(call) && call.state === 'succeeded' ? [] : bashDetails(call);
+  // A background command's note follows its task: stopped or finished, it no longer "keeps running".
+  const taskId = bashOutput(call)?.backgroundTaskId;
+  const task = useProcessesIfAny((s) => (taskId ? (s.tasks.find((t) => t.id === taskId) ?? null) : null), null);
   return (
     <>
       {silent && <p className="tool-note">The command printed nothing.</p>}
-      {bashNotes(call).map((n) => (
+      {bashNotes(call, task).map((n) => (
         <p className="tool-note" key={n}>
           {n}
         </p>

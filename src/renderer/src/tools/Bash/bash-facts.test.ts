@@ -72,6 +72,19 @@ describe('Bash view facts (UI3)', () => {
     expect(bashNotes(withData(out()))).toEqual([]);
   });
 
+  it("BA10 a background command's note follows its task: where to stop it while it runs, how it ended after", () => {
+    const moved = withData(out({ backgroundTaskId: 'bash_1', backgroundedByUser: true, exitCode: null }));
+    const task = { startedAt: 1_000, exitCode: null };
+    expect(bashNotes(moved)).toEqual([expect.stringMatching(/^Moved to the background: it keeps running, listed under Running programs/)]);
+    expect(bashNotes(moved, { ...task, status: 'running' })).toEqual([expect.stringMatching(/^Moved to the background: it keeps running/)]);
+    expect(bashNotes(moved, { ...task, status: 'killed', endedAt: 4_000 })).toEqual(['Moved to the background. Stopped after 3 s.']);
+    const started = withData(out({ backgroundTaskId: 'bash_2', exitCode: null }));
+    expect(bashNotes(started, { ...task, status: 'completed', exitCode: 0, endedAt: 2_000 })).toEqual(['Ran in the background. Finished after 1 s.']);
+    const auto = withData(out({ backgroundTaskId: 'bash_3', backgroundedAfterMs: 15_000, exitCode: null }));
+    expect(bashNotes(auto, { ...task, status: 'failed', exitCode: 2, endedAt: 31_000 })).toEqual(['Still running after 15s, so it moved to the background by itself. Ended with a problem after 30 s (exit code 2).']);
+    for (const ended of ['killed', 'completed', 'failed'] as const) expect(bashNotes(moved, { ...task, status: ended, endedAt: 2_000 }).join(' ')).not.toContain('keeps running');
+  });
+
   const states: [string, ToolCallView, string | null][] = [
     ['a success', withData(out()), 'Finished'],
     ['a non-zero exit that is an answer', withData(out({ exitCode: 1, returnCodeInterpretation: 'No matches found' })), 'Finished'],
@@ -137,6 +150,6 @@ describe('Bash view facts (UI3)', () => {
   });
 
   it('formats durations like the engine', () => {
-    expect([formatDuration(300), formatDuration(1_500), formatDuration(120_000), formatDuration(3_725_000)]).toEqual(['300ms', '1.5s', '2m 0s', '1h 2m 5s']);
+    expect([formatDuration(300), formatDuration(1_500), formatDuration(120_000), formatDuration(3_725_000)]).toEqual(['0.3s', '1.5s', '2m 0s', '1h 2m 5s']);
   });
 });

@@ -11,6 +11,8 @@ import { formatDuration } from '../../../../shared/format-duration';
 import { parseAnsiChunks } from '../shared/ansi';
 import type { OutputMark } from '../shared/OutputBox';
 import { firstErrorLine, type ErrorLine } from './error-line';
+import type { TaskView } from '../../../../shared/ipc/tasks-contract';
+import { endedWords } from '../../processes/process-words';
 
 export interface BashInputView {
   command: string;
@@ -90,8 +92,11 @@ export function resultTextIsOutput(call: ToolCallView): boolean {
 
 const STILL_RUNS = 'it keeps running, listed under Running programs and in the to-do list, where you can stop it; the assistant can check on it or stop it too.';
 
-/** How the run ended, beyond its exit code, in sentences. */
-export function bashNotes(call: ToolCallView): string[] {
+/** What became of a background command, as the task registry says now (null: not known here). */
+export type BackgroundState = Pick<TaskView, 'status' | 'exitCode' | 'startedAt' | 'endedAt'> | null;
+
+/** How the run ended, beyond its exit code, in sentences; a background command's follows its task. */
+export function bashNotes(call: ToolCallView, task: BackgroundState = null): string[] {
   const out = bashOutput(call);
   const notes: string[] = [];
   if (out) {
@@ -99,15 +104,27 @@ export function bashNotes(call: ToolCallView): string[] {
     else if (out.interrupted) notes.push('Stopped before it finished.');
     else if (out.exitCode === null && out.signal) notes.push(`Ended by the signal ${out.signal}.`);
     if (out.returnCodeInterpretation) notes.push(`${out.returnCodeInterpretation}.`);
-    // Where a person finds it (not its id: "task bash_…" read like the header's background Tasks, which it is not).
-    if (out.backgroundedAfterMs !== undefined && out.backgroundTaskId) notes.push(`Still running after ${formatDuration(out.backgroundedAfterMs)}, so it moved to the background by itself: ${STILL_RUNS}`);
-    else if (out.backgroundedByUser && out.backgroundTaskId) notes.push(`Moved to the background: ${STILL_RUNS}`);
-    else if (out.backgroundTaskId) notes.push(`Runs in the background: ${STILL_RUNS}`);
+    if (out.backgroundTaskId) notes.push(backgroundNote(out, task));
     for (const n of out.notes ?? []) notes.push(n);
   } else if (call.state === 'cancelled') {
     notes.push('Stopped before it finished.');
   }
   return notes;
+}
+
+/**
+ * How it went to the background and, while it runs, where a person finds it (not its id: "task bash_…"
+ * read like the header's background Tasks, which it is not); once it ended, how — never "keeps running".
+ */
+function backgroundNote(out: BashOutput, task: BackgroundState): string {
+  const how =
+    out.backgroundedAfterMs !== undefined
+      ? `Still running after ${formatDuration(out.backgroundedAfterMs)}, so it moved to the background by itself`
+      : out.backgroundedByUser
+        ? 'Moved to the background'
+        : null;
+  if (task && task.status !== 'running') return `${how ?? 'Ran in the background'}. ${endedWords(task)}.`;
+  return `${how ?? 'Runs in the background'}: ${STILL_RUNS}`;
 }
 
 /** Where the whole output was saved when it was too large to keep in the conversation. */
