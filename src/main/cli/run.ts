@@ -1,7 +1,6 @@
 // `agent-desk run -p PROMPT`: one headless turn through the same engine as the app (Session + loop +
 // tools, persisted like any session), printed as text, one JSON result, or JSON events line by line.
 // Nobody can answer a permission prompt here: an ask becomes a denial that names the flag to allow it.
-import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { APP_VERSION } from '../app/version';
 import { createEngine } from '../app/engine';
@@ -15,16 +14,7 @@ import { budgetExitMessage, EXIT_BUDGET, initEvent, resultEvent } from './output
 import { budgetNoticeText } from '../../shared/budget-words';
 import { modelPrice } from '../../shared/model/pricing';
 import { createRunPrinter } from './printer';
-
-async function projectDirOf(io: CliIO, cwd: string | null): Promise<string | { error: string }> {
-  const dir = path.resolve(io.cwd, cwd ?? '.');
-  try {
-    if (!(await stat(dir)).isDirectory()) return { error: `not a directory: ${dir}` };
-    return await realpath(dir);
-  } catch {
-    return { error: `no such directory: ${dir}` };
-  }
-}
+import { projectDirOf } from './project-dir';
 
 const EMPTY_OUTCOME: TurnOutcome = {
   ok: false,

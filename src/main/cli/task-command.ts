@@ -1,8 +1,6 @@
 // `agent-desk task start|list|stop` (DK3): the same local task host the tray and the windows use, with no
 // window. `start` writes the task's record and leaves it to a detached worker (`task _worker ID`, this
 // same program), so the shell is free at once and `list` and `stop` work from any other shell.
-import { realpath, stat } from 'node:fs/promises';
-import path from 'node:path';
 import { BackgroundTaskSpec, isEnded, taskBudgetWords, taskProgressWords, taskStatusWords, type BackgroundTaskView } from '../../shared/background-tasks';
 import { formatDuration } from '../../shared/format-duration';
 import { createLocalTaskHost, type WorkerCommand } from '../app/background/local-host';
@@ -13,6 +11,7 @@ import { defaultDataDir } from '../base/data-paths';
 import { createLogger } from '../base/log';
 import { taskApprovalTimeoutMs, waitedWords } from '../engine/tools/task-approval';
 import { readStdin, type CliIO } from './io';
+import { projectDirOf } from './project-dir';
 import type { TaskCommand } from './task-args';
 
 type Cmd<K extends TaskCommand['kind']> = Extract<TaskCommand, { kind: K }>;
@@ -20,16 +19,6 @@ type Cmd<K extends TaskCommand['kind']> = Extract<TaskCommand, { kind: K }>;
 function fail(io: CliIO, message: string, code: number): number {
   io.stderr.write(`agent-desk: ${message}\n`);
   return code;
-}
-
-async function folder(io: CliIO, cwd: string | null): Promise<string | { error: string }> {
-  const dir = path.resolve(io.cwd, cwd ?? '.');
-  try {
-    if (!(await stat(dir)).isDirectory()) return { error: `not a directory: ${dir}` };
-    return await realpath(dir);
-  } catch {
-    return { error: `no such directory: ${dir}` };
-  }
 }
 
 function hostFor(io: CliIO, worker?: WorkerCommand) {
@@ -50,7 +39,7 @@ export function taskLines(t: BackgroundTaskView, now: number): string {
 }
 
 export async function runTaskStart(cmd: Cmd<'task-start'>, io: CliIO): Promise<number> {
-  const dir = await folder(io, cmd.cwd);
+  const dir = await projectDirOf(io, cmd.cwd);
   if (typeof dir === 'object') return fail(io, dir.error, 2);
   const { log, dataDir, host } = hostFor(io, io.self);
   if (!io.self) return fail(io, 'background tasks cannot be started from here (no way to run a worker)', 1);
@@ -97,7 +86,7 @@ export async function runTaskStart(cmd: Cmd<'task-start'>, io: CliIO): Promise<n
 export async function runTaskList(cmd: Cmd<'task-list'>, io: CliIO): Promise<number> {
   let only: string | null = null;
   if (cmd.cwd !== null) {
-    const dir = await folder(io, cmd.cwd);
+    const dir = await projectDirOf(io, cmd.cwd);
     if (typeof dir === 'object') return fail(io, dir.error, 2);
     only = dir;
   }
