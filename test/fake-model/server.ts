@@ -50,6 +50,8 @@ export interface FakeModelServer {
   /** Answer count_tokens (true, the default) or 404 it like a gateway without counting. */
   counting(on: boolean): void;
   push(...replies: ReplySource[]): void;
+  /** Takes the queued replies nobody asked for, so a test can prove it used what it queued and leave none behind. */
+  drain(): ReplySource[];
   /** Refuse requests whose messages count more tokens than this as too long (undefined: never). */
   refuseOver(tokens: number | undefined): void;
   waitForRequests(n: number, timeoutMs?: number): Promise<RecordedRequest[]>;
@@ -291,6 +293,7 @@ export async function startFakeModelServer(opts: FakeModelOptions = {}): Promise
     countRequests,
     counting: (on) => void (counting = on),
     push: (...replies) => void queue.push(...replies),
+    drain: () => queue.splice(0),
     refuseOver: (tokens) => void (maxPromptTokens = tokens),
     waitForRequests(n, timeoutMs = 5000) {
       if (requests.length >= n) return Promise.resolve(requests.slice(0, n));

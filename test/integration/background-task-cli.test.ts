@@ -49,6 +49,8 @@ afterEach(async () => {
   // No worker outlives its test.
   for (const id of started) await cli(['task', 'stop', id]);
   for (const dir of [dataDir, home]) rmSync(dir, { recursive: true, force: true });
+  // Each test uses exactly the replies it queued: a leftover would answer the next test's task.
+  expect(server.drain()).toEqual([]);
 });
 
 function env(extra: Record<string, string> = {}): Record<string, string> {
@@ -208,7 +210,8 @@ describe('agent-desk task (issue 18 items 5–6, DK3)', () => {
     setup();
     // claude-sonnet-5 at $2 / $10 per million: 100,000 input tokens and 1,000 output are $0.21 a call.
     const step = (id: string) => ({ content: [{ type: 'tool_use' as const, id, name: 'ToolSearch', input: { query: id } }], usage: { input_tokens: 100_000, output_tokens: 1000 } });
-    server.push(step('toolu_b1'), step('toolu_b2'), step('toolu_b3'));
+    // Two calls ($0.42) pass the $0.30 budget: the third is never asked for (checked below).
+    server.push(step('toolu_b1'), step('toolu_b2'));
     const before = server.requests.length;
     const task = await startTask(['--cwd', projectDir, '--name', 'thrifty', '--budget', '0.30', 'do the steps']);
     const w = windowOfProject();
@@ -227,14 +230,16 @@ describe('agent-desk task (issue 18 items 5–6, DK3)', () => {
   it('task list and task stop from other processes; clear errors for a bad folder, an unknown id, an ended task', async () => {
     setup();
     server.push({ hang: true });
+    const before = server.requests.length;
     const task = await startTask(['--cwd', projectDir, '--name', 'long one', '--budget', '2.5', 'think for a long time']);
     expect(task).toMatchObject({ status: 'starting', name: 'long one', budgetUsd: 2.5, mode: 'default' });
     await until('the task to run', list, (ts) => ts.find((t) => t.id === task.id)?.status === 'running');
+    await server.waitForRequests(before + 1, 20_000); // it is thinking: its one call hangs
     const shown = await cli(['task', 'list']);
     expect(shown.stdout).toContain(`${task.id}  Running · `);
     expect(shown.stdout).toContain('“long one” in ~/proj');
-    // What it has used of its budget (the shared fake model may have answered a step already).
-    expect(shown.stdout).toMatch(/\$\d+\.\d\d of its \$2\.50 budget used \(\d+ %\)/);
+    // Nothing spent yet (the model has not answered): its budget reads as untouched.
+    expect(shown.stdout).toContain('$0.00 of its $2.50 budget used (0 %)');
 
     const stop = await cli(['task', 'stop', task.id]);
     expect(stop).toMatchObject({ code: 0, stdout: `Stopped background task ${task.id} “long one”.\n` });
