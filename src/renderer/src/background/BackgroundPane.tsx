@@ -6,7 +6,7 @@ import { isEnded, taskBudgetPercent, taskBudgetWords, taskProgressWords, taskSta
 import { formatDuration } from '../../../shared/format-duration';
 import { useBackground } from '../stores/react';
 import { BACKGROUND_PANE_ID } from './BackgroundButton';
-import '../styles/side-pane.css';
+import { SidePane } from '../components/SidePane';
 import './Background.css';
 
 export interface BackgroundPaneProps {
@@ -30,36 +30,28 @@ export function BackgroundPane({ onClose, onShowConversation, onReview }: Backgr
   }, []);
 
   return (
-    <section id={BACKGROUND_PANE_ID} className="side-pane side-pane--docked background-pane" aria-label="Background tasks">
-      <div className="side-pane__head">
-        <h2 className="side-pane__title">Background tasks</h2>
-        <button type="button" className="side-pane__close" aria-label="Close background tasks" onClick={onClose}>
-          ×
-        </button>
-      </div>
-      <div className="background-pane__body">
-        <p className="side-pane__note">
-          A background task works on its own, even with this window closed. When it needs your OK it asks in the approvals inbox.
+    <SidePane id={BACKGROUND_PANE_ID} title="Background tasks" closeLabel="Close background tasks" kind="background" onClose={onClose}>
+      <p className="side-pane__note">
+        A background task works on its own, even with this window closed. When it needs your OK it asks in the approvals inbox.
+      </p>
+      <button type="button" className="button button--primary" onClick={() => openDialog()} disabled={dialogOpen}>
+        New background task…
+      </button>
+      {failure && !dialogOpen && (
+        <p className="background-pane__failure" role="alert">
+          {failure}
         </p>
-        <button type="button" className="button button--primary" onClick={() => openDialog()} disabled={dialogOpen}>
-          New background task…
-        </button>
-        {failure && !dialogOpen && (
-          <p className="background-pane__failure" role="alert">
-            {failure}
-          </p>
-        )}
-        {tasks.length === 0 ? (
-          <p className="side-pane__note">No background tasks in this project yet.</p>
-        ) : (
-          <ul className="background-pane__list" aria-label="Tasks">
-            {tasks.map((t) => (
-              <TaskRow key={t.id} task={t} now={now} stopping={stopping[t.id] === true} onStop={() => void stop(t.id)} onShow={onShowConversation} onReview={() => onReview(t)} />
-            ))}
-          </ul>
-        )}
-      </div>
-    </section>
+      )}
+      {tasks.length === 0 ? (
+        <p className="side-pane__note">No background tasks in this project yet.</p>
+      ) : (
+        <ul className="background-pane__list" aria-label="Tasks">
+          {tasks.map((t) => (
+            <TaskRow key={t.id} task={t} now={now} stopping={stopping[t.id] === true} onStop={() => void stop(t.id)} onShow={onShowConversation} onReview={() => onReview(t)} />
+          ))}
+        </ul>
+      )}
+    </SidePane>
   );
 }
 

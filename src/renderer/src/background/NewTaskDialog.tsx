@@ -5,6 +5,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, ty
 import { TASK_BUDGET_MAX_USD, type SavedTask, type TaskMode } from '../../../shared/background-tasks';
 import { useApp, useBackground } from '../stores/react';
 import { SavedTaskActions } from './SavedTaskActions';
+import '../styles/modal-card.css';
 import './Background.css';
 
 /** The ways a task may work from a window; skipping permission checks is for the command line only. */
@@ -96,7 +97,7 @@ function NewTaskForm(): ReactNode {
 
   const error = problem ?? failure;
   return (
-    <dialog ref={ref} className="new-task" aria-labelledby={`${id}-title`} aria-describedby={`${id}-intro`} onCancel={(e) => (e.preventDefault(), closeDialog())}>
+    <dialog ref={ref} className="modal-card new-task" aria-labelledby={`${id}-title`} aria-describedby={`${id}-intro`} onCancel={(e) => (e.preventDefault(), closeDialog())}>
       <form className="new-task__panel" onSubmit={submit} noValidate>
         <h2 id={`${id}-title`} className="new-task__title" ref={title} tabIndex={-1}>
           New background task

@@ -5,7 +5,7 @@ import { useMcp } from '../stores/react';
 import { MCP_PANE_ID } from './McpButton';
 import { ServerCard } from './ServerCard';
 import { ToolChangeReview } from './ToolChangeReview';
-import '../styles/side-pane.css';
+import { SidePane } from '../components/SidePane';
 import './Mcp.css';
 
 export function McpPane({ onClose }: { onClose: () => void }): ReactNode {
@@ -22,52 +22,44 @@ export function McpPane({ onClose }: { onClose: () => void }): ReactNode {
   }, [load]);
 
   return (
-    <section id={MCP_PANE_ID} className="side-pane side-pane--docked mcp-pane" aria-label="Connected tools">
-      <div className="side-pane__head">
-        <h2 className="side-pane__title">Connected tools</h2>
-        <button type="button" className="side-pane__close" aria-label="Close connected tools" onClick={onClose}>
-          ×
-        </button>
-      </div>
-      <div className="mcp-pane__body">
-        {failure && (
-          <p className="mcp-pane__failure" role="alert">
-            {failure}
+    <SidePane id={MCP_PANE_ID} title="Connected tools" closeLabel="Close connected tools" kind="mcp" onClose={onClose}>
+      {failure && (
+        <p className="mcp-pane__failure" role="alert">
+          {failure}
+        </p>
+      )}
+      {review ? (
+        <ToolChangeReview server={review.server} changes={review.changes} busy={busy[review.server] === true} onAccept={(c) => void accept(review.server, c.tool, c.after.hash)} onClose={closeReview} />
+      ) : (
+        <>
+          <p className="side-pane__note">
+            {servers.length === 0
+              ? loaded
+                ? 'This project has no connected tools. Outside programs and services (MCP servers) listed in the project’s .mcp.json or your settings show up here once the folder is trusted.'
+                : 'Looking for connected tools…'
+              : 'Outside programs and services whose tools the assistant can use in this project (MCP servers).'}
           </p>
-        )}
-        {review ? (
-          <ToolChangeReview server={review.server} changes={review.changes} busy={busy[review.server] === true} onAccept={(c) => void accept(review.server, c.tool, c.after.hash)} onClose={closeReview} />
-        ) : (
-          <>
-            <p className="side-pane__note">
-              {servers.length === 0
-                ? loaded
-                  ? 'This project has no connected tools. Outside programs and services (MCP servers) listed in the project’s .mcp.json or your settings show up here once the folder is trusted.'
-                  : 'Looking for connected tools…'
-                : 'Outside programs and services whose tools the assistant can use in this project (MCP servers).'}
-            </p>
-            {servers.length > 0 && (
-              <ul className="mcp-pane__list" aria-label="Servers">
-                {servers.map((s) => (
-                  <ServerCard
-                    key={s.name}
-                    server={s}
-                    busy={busy[s.name] === true}
-                    onReconnect={() => void reconnect(s.name)}
-                    onEnable={(on) => void setEnabled(s.name, on)}
-                    onDefer={(d) => void setDefer(s.name, d)}
-                    onReview={() => void openReview(s.name)}
-                    signInOpened={signInOpened[s.name] === true}
-                    onSignIn={() => void signIn(s.name)}
-                    onCancelSignIn={() => void cancelSignIn(s.name)}
-                    onSignOut={() => void signOut(s.name)}
-                  />
-                ))}
-              </ul>
-            )}
-          </>
-        )}
-      </div>
-    </section>
+          {servers.length > 0 && (
+            <ul className="mcp-pane__list" aria-label="Servers">
+              {servers.map((s) => (
+                <ServerCard
+                  key={s.name}
+                  server={s}
+                  busy={busy[s.name] === true}
+                  onReconnect={() => void reconnect(s.name)}
+                  onEnable={(on) => void setEnabled(s.name, on)}
+                  onDefer={(d) => void setDefer(s.name, d)}
+                  onReview={() => void openReview(s.name)}
+                  signInOpened={signInOpened[s.name] === true}
+                  onSignIn={() => void signIn(s.name)}
+                  onCancelSignIn={() => void cancelSignIn(s.name)}
+                  onSignOut={() => void signOut(s.name)}
+                />
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </SidePane>
   );
 }

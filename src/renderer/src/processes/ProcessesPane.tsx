@@ -5,7 +5,7 @@ import { useProcesses } from '../stores/react';
 import { Leftovers } from './Leftovers';
 import { PROCESSES_PANE_ID } from './ProcessesButton';
 import { ProgramRow } from './ProgramRow';
-import '../styles/side-pane.css';
+import { SidePane } from '../components/SidePane';
 import './Processes.css';
 
 /** How often the open panel reads what the programs do. */
@@ -35,35 +35,27 @@ export function ProcessesPane({ onClose, onOpenInTerminal }: { onClose: () => vo
   const running = tasks.filter((t) => t.status === 'running');
   const ended = tasks.filter((t) => t.status !== 'running');
   return (
-    <section id={PROCESSES_PANE_ID} className="side-pane side-pane--docked processes-pane" aria-label="Running programs">
-      <div className="side-pane__head">
-        <h2 className="side-pane__title">Running programs</h2>
-        <button type="button" className="side-pane__close" aria-label="Close running programs" onClick={onClose}>
-          ×
-        </button>
-      </div>
-      <div className="processes-pane__body">
-        {leftovers.length > 0 && <Leftovers leftovers={leftovers} onStop={() => void cleanUp('stop')} onLeave={() => void cleanUp('leave')} />}
-        {(failure || cleanedUp) && (
-          <p className={failure ? 'processes-pane__outcome processes-pane__outcome--failed' : 'processes-pane__outcome'} role="status">
-            {failure || cleanedUp}
-          </p>
-        )}
-        {running.length === 0 ? (
-          <p className="side-pane__note">
-            Nothing the assistant started is running now. When it starts something that keeps running — a development server, a program that watches your files — it shows up here, and you can stop it.
-          </p>
-        ) : (
-          <p className="side-pane__note">Programs the assistant started that keep running. They are stopped when you close Agent Desk, unless you choose to keep them.</p>
-        )}
-        {tasks.length > 0 && (
-          <ul className="processes-pane__list" aria-label="Programs">
-            {[...running, ...ended].map((t) => (
-              <ProgramRow key={t.id} task={t} now={now} busy={busy[t.id] === true} onStop={() => void stop(t.id)} onKeep={(kept) => void keep(t.id, kept)} {...(onOpenInTerminal ? { onOpenInTerminal: () => onOpenInTerminal(t.id) } : {})} />
-            ))}
-          </ul>
-        )}
-      </div>
-    </section>
+    <SidePane id={PROCESSES_PANE_ID} title="Running programs" closeLabel="Close running programs" kind="processes" onClose={onClose}>
+      {leftovers.length > 0 && <Leftovers leftovers={leftovers} onStop={() => void cleanUp('stop')} onLeave={() => void cleanUp('leave')} />}
+      {(failure || cleanedUp) && (
+        <p className={failure ? 'processes-pane__outcome processes-pane__outcome--failed' : 'processes-pane__outcome'} role="status">
+          {failure || cleanedUp}
+        </p>
+      )}
+      {running.length === 0 ? (
+        <p className="side-pane__note">
+          Nothing the assistant started is running now. When it starts something that keeps running — a development server, a program that watches your files — it shows up here, and you can stop it.
+        </p>
+      ) : (
+        <p className="side-pane__note">Programs the assistant started that keep running. They are stopped when you close Agent Desk, unless you choose to keep them.</p>
+      )}
+      {tasks.length > 0 && (
+        <ul className="processes-pane__list" aria-label="Programs">
+          {[...running, ...ended].map((t) => (
+            <ProgramRow key={t.id} task={t} now={now} busy={busy[t.id] === true} onStop={() => void stop(t.id)} onKeep={(kept) => void keep(t.id, kept)} {...(onOpenInTerminal ? { onOpenInTerminal: () => onOpenInTerminal(t.id) } : {})} />
+          ))}
+        </ul>
+      )}
+    </SidePane>
   );
 }

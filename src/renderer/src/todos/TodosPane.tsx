@@ -10,7 +10,7 @@ import { TODOS_PANE_ID } from './TodosButton';
 import { useBackground, useWorkItems } from './use-work-items';
 import { useTodos } from './use-todos';
 import { WorkList } from './WorkList';
-import '../styles/side-pane.css';
+import { SidePane } from '../components/SidePane';
 import './Todos.css';
 
 const STATUS_WORDS: Record<TodoStatus, string> = { pending: 'To do', in_progress: 'Working on it', completed: 'Done' };
@@ -46,27 +46,19 @@ export function TodosPane({ onClose }: { onClose: () => void }): ReactNode {
   const items = useWorkItems();
   const background = useBackground();
   return (
-    <section id={TODOS_PANE_ID} className="side-pane side-pane--docked todos-pane" aria-label="To-do list">
-      <div className="side-pane__head">
-        <h2 className="side-pane__title">To-do list</h2>
-        <button type="button" className="side-pane__close" aria-label="Close to-do list" onClick={onClose}>
-          ×
-        </button>
-      </div>
-      <div className="todos-pane__body">
-        {items ? (
-          <WorkList items={items} />
-        ) : todos && todos.length > 0 ? (
-          <TodoList todos={todos} />
-        ) : (
-          <p className="side-pane__note">
-            {todos
-              ? 'The assistant cleared its to-do list.'
-              : 'No to-do list in this conversation yet. For a bigger task the assistant writes down its steps here and ticks them off as it goes.'}
-          </p>
-        )}
-        {background.length > 0 && <BackgroundList tasks={background} />}
-      </div>
-    </section>
+    <SidePane id={TODOS_PANE_ID} title="To-do list" closeLabel="Close to-do list" kind="todos" onClose={onClose}>
+      {items ? (
+        <WorkList items={items} />
+      ) : todos && todos.length > 0 ? (
+        <TodoList todos={todos} />
+      ) : (
+        <p className="side-pane__note">
+          {todos
+            ? 'The assistant cleared its to-do list.'
+            : 'No to-do list in this conversation yet. For a bigger task the assistant writes down its steps here and ticks them off as it goes.'}
+        </p>
+      )}
+      {background.length > 0 && <BackgroundList tasks={background} />}
+    </SidePane>
   );
 }

@@ -9,6 +9,7 @@ import { WarningIcon } from '../components/icons';
 import { useApp, useTrust } from '../stores/react';
 import { displayPath } from '../tools/shared/paths';
 import { trustDue } from '../stores/trust-store';
+import '../styles/modal-card.css';
 import './TrustDialog.css';
 
 const MODE_WORDS: Record<string, string> = {
@@ -175,7 +176,7 @@ function TrustModal(p: { status: TrustStatus; projectName: string; busy: boolean
   const changed = p.status.state === 'changed';
   const shown = changed && p.status.added ? p.status.added : p.status.configuration;
   return (
-    <dialog ref={ref} className="trust" aria-labelledby="trust-title" aria-describedby="trust-intro" onCancel={(e) => e.preventDefault()}>
+    <dialog ref={ref} className="modal-card trust" aria-labelledby="trust-title" aria-describedby="trust-intro" onCancel={(e) => e.preventDefault()}>
       <div className="trust__panel">
         <h2 id="trust-title" className="trust__title" ref={title} tabIndex={-1}>
           {changed ? `${p.projectName} changed its settings. Trust the changes?` : `Do you trust the folder ${p.projectName}?`}
