@@ -19,6 +19,12 @@ interface GroupProps {
   onReview: (requestId: string) => void;
 }
 
+/** Whether a group shows "Allow all N": more than one request, of a kind a plain allow answers (a group is
+ *  one kind of request; a kind answered only by its form has no "Allow all"). */
+export function offersAllowAll(group: RequestGroup): boolean {
+  return group.requests.length > 1 && requestKindFor(group.requests[0]!).inboxAnswers?.allow !== null;
+}
+
 export function InboxGroup({ group, now, onReview }: GroupProps): ReactNode {
   const headingId = useId();
   const feedbackId = useId();
@@ -34,8 +40,6 @@ export function InboxGroup({ group, now, onReview }: GroupProps): ReactNode {
   const armed = useArmedAfter(ids.join('\n'));
   const waited = waitingWords(group.since, now);
   const expiry = expiryWords(group.expiresAt, now);
-  // A group is one kind of request: a kind answered only by its form has no "Allow all".
-  const answers = requestKindFor(group.requests[0]!).inboxAnswers;
 
   const denyAll = (e: FormEvent): void => {
     e.preventDefault();
@@ -55,7 +59,7 @@ export function InboxGroup({ group, now, onReview }: GroupProps): ReactNode {
         </h3>
         {n > 1 && !denying && (
           <div className="inbox-group__actions" onKeyDown={refuseTypedAhead}>
-            {answers?.allow !== null && (
+            {offersAllowAll(group) && (
               <button type="button" className="button button--small button--primary" disabled={busy || !armed} onClick={() => void replyMany(ids, 'allow_once')}>
                 Allow all {n}
               </button>

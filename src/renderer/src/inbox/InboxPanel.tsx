@@ -13,7 +13,7 @@ import { groupRequests, sourceWords } from './group-requests';
 import { itemWords } from './item-words';
 import { settledWords } from './settled-words';
 import { INBOX_BUTTON_ID, INBOX_PANEL_ID } from './InboxButton';
-import { InboxGroup } from './InboxGroup';
+import { InboxGroup, offersAllowAll } from './InboxGroup';
 import '../styles/side-pane.css';
 import './Inbox.css';
 
@@ -84,7 +84,7 @@ export function InboxPanel({ onClose, onReview, reviewing }: PanelProps): ReactN
           <p id="inbox-intro" className="inbox__intro">
             {plural(permissions.length, 'request')} {permissions.length === 1 ? 'waits' : 'wait'} for your answer. Nothing happens until you answer.
           </p>
-          <p className="inbox__hint">“Allow all” allows each request this one time. To allow something for later too, open it with Review.</p>
+          {groups.some(offersAllowAll) && <p className="inbox__hint">“Allow all” allows each request this one time. To allow something for later too, open it with Review.</p>}
           <div className="inbox__groups">
             {groups.map((g) => (
               <InboxGroup key={g.key} group={g} now={now} onReview={onReview} />

@@ -123,6 +123,7 @@ describe('approval inbox views (issue 5 item 6, DK4)', () => {
     expect(t).toContain('Conversation “Fix the cart” · asked just now');
     expect(t).toContain('1 command');
     expect(html).toMatch(/<button[^>]*>Allow all 3<\/button>/);
+    expect(t).toContain('“Allow all” allows each request this one time.');
     expect(html).toMatch(/<button[^>]*>Deny all 3<\/button>/);
     // No group buttons for a group of one, and never an "Always allow" in the inbox.
     expect(t).not.toContain('Allow all 1');
@@ -131,6 +132,14 @@ describe('approval inbox views (issue 5 item 6, DK4)', () => {
     expect(html.match(/>Review<\/button>/g)).toHaveLength(4);
     expect(t).toContain('Read a file outside the project /tmp/outside/a.txt');
     expect(t).not.toContain('Use the tool Read');
+  });
+
+  it('no group with "Allow all": the panel does not explain it', () => {
+    ev(req('s1', 'Bash', { command: 'ls' }));
+    ev(req('s2', 'Read', { file_path: '/tmp/outside/a.txt' }));
+    const t = text(render(<InboxPanel onClose={() => {}} onReview={() => {}} reviewing={false} />));
+    expect(t).toContain('2 requests wait for your answer.');
+    expect(t).not.toContain('Allow all');
   });
 
   it('with nothing waiting, the button is quiet and the panel says so', () => {
