@@ -41,9 +41,14 @@ test.describe('the question carries its context (issue 12 item 2)', () => {
     await expect(u.dialog).toContainText('one.txt');
     // Plain words (PX2): what leaves for the AI model, no field names, no "working directories"; the exact request one click away.
     await expect(u.dialog).toContainText('If you allow it, the contents of one.txt will be sent to the AI model.');
-    await expect(u.dialog).toContainText('which is outside the project folder.');
+    // Why it asks, as a kind of action and the rule that would stop it asking (PL4), not the tool's own message.
+    await expect(u.dialog.getByRole('region', { name: 'Why am I asked?' })).toContainText('Reading files outside the project folder always asks first.');
+    await expect(u.dialog).not.toContainText('looks at files outside the project'); // said once, not twice
     await expect(u.dialog).not.toContainText('file_path');
     await expect(u.dialog).not.toContainText('working directories');
+    // The conversation's row says it waits, in one unbroken pill even in the narrow sidebar.
+    const pill = page.getByRole('navigation').getByText('3 questions for you');
+    expect((await pill.boundingBox())!.height).toBeLessThan(26);
     await page.screenshot({ path: screenshotPath('approval-read-outside') });
     await u.dialog.getByRole('button', { name: 'Show the exact request' }).click();
     await expect(u.dialog.getByRole('button', { name: 'Hide the exact request' })).toHaveAttribute('aria-expanded', 'true');

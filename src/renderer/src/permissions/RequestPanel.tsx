@@ -88,7 +88,9 @@ export function RequestPanel({ request, position, reason = null, busy, fromOther
   const ids = idsFor(request);
   const purpose = kind.purpose(request);
   const why = whyWords(request, env.projectDir);
-  const kindWhy = kind.why(request);
+  // A tool that asked through its own check has said what always asks first and how to stop it: the
+  // kind's general line would repeat it, or contradict it ("has not been allowed yet").
+  const kindWhy = request.explanation?.reason.kind === 'check' ? '' : kind.why(request);
   const now = useNow();
   const from = fromWords(request, fromOther, now);
   const disabled = busy || !armed;

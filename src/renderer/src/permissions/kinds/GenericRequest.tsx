@@ -54,9 +54,7 @@ export const genericRequest: RequestKind = {
   question: (r) => `Allow Agent Desk to use ${toolWords(r.toolName)}?`,
   summary: (r) => `Use the tool ${toolWords(r.toolName)} in your project`,
   purpose: () => null,
-  // A tool that asks through its own check (Config, ExitWorktree) has said what always asks first and
-  // how to stop it; "not been allowed yet" would contradict it.
-  why: (r) => (r.explanation?.reason.kind === 'check' ? '' : 'Agent Desk asks before the assistant uses a tool that has not been allowed yet.'),
+  why: () => 'Agent Desk asks before the assistant uses a tool that has not been allowed yet.',
   Details: GenericDetails,
   ruleWords: genericRuleWords,
   Icon: InfoIcon,
