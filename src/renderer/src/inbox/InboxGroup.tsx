@@ -33,9 +33,10 @@ export function InboxGroup({ group, now, onReview }: GroupProps): ReactNode {
   // "Allow all 3" that just became "Allow all 4" waits a moment: nobody approves what they have not seen.
   const armed = useArmedAfter(ids.join('\n'));
   const waited = waitingWords(group.since, now);
-  const expiry = expiryWords(group.expiresAt, now);
   // A group is one kind of request: a kind answered only by its form has no "Allow all".
-  const answers = requestKindFor(group.requests[0]!).inboxAnswers;
+  const kind = requestKindFor(group.requests[0]!);
+  const answers = kind.inboxAnswers;
+  const expiry = expiryWords(group.expiresAt, now, kind.denialOutcome);
 
   const denyAll = (e: FormEvent): void => {
     e.preventDefault();
