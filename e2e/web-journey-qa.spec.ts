@@ -89,6 +89,9 @@ test('journey 1: a background task from the pane, by keyboard; watched live; its
   await page.keyboard.press('Enter');
   await expect(dialog).toBeVisible();
   await shot(page, '02-dialog-open');
+  // Empty fields say what empty means; none looks like a value already filled in ("5.00" read as a budget set).
+  await expect(dialog.getByRole('spinbutton', { name: 'Budget in US dollars (optional)' })).toHaveAttribute('placeholder', 'No budget');
+  await expect(dialog.getByRole('textbox', { name: 'Name (optional)' })).toHaveAttribute('placeholder', /^For example: /);
   await expectReadable(dialog);
   const stops = await tabStops(page, 12);
   console.log('Tab order in the new-task dialog:\n  ' + stops.join('\n  '));
@@ -173,8 +176,16 @@ test('journey 2: a helper agent asks in the inbox; its origin, "Why am I asked?"
   );
   await page.goto(webApp.url);
   await ask(page, 'Make a build folder, through a helper');
-  await page.getByRole('button', { name: 'Approvals, 1 waiting' }).click();
+  // Keyboard only: the inbox opens from its button, Escape closes it, focus goes back to the button.
+  const inboxButton = page.getByRole('button', { name: 'Approvals, 1 waiting' });
   const inbox = page.getByRole('dialog', { name: 'Approvals waiting' });
+  await inboxButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(inbox).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(inbox).toHaveCount(0);
+  await expect(inboxButton).toBeFocused();
+  await inboxButton.click();
   // Who asks, in words a newcomer can place: a helper agent, and in which conversation.
   await expect(inbox.getByRole('region', { name: '1 command' })).toContainText('Helper agent “Builder” in “Make a build folder, through a helper”');
   await shot(page, '11-inbox-subagent');
