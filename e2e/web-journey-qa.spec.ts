@@ -132,6 +132,12 @@ test('journey 1: a background task from the pane, by keyboard; watched live; its
   await shot(page, '07-banner');
   await expectReadable(banner);
   expect(await overflowing(page, banner)).toEqual([]);
+  // The same banner in a narrow window: its Stop stays on screen, nothing runs off.
+  await page.setViewportSize({ width: 800, height: 800 });
+  await expect(banner.getByRole('button', { name: 'Stop the background task nightly deps' })).toBeInViewport();
+  await shot(page, '07b-banner-800');
+  expect(await overflowing(page, banner)).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // The inbox: its origin, Allow once.
   await page.getByRole('button', { name: 'Approvals, 1 waiting' }).click();
