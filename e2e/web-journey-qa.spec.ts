@@ -23,13 +23,19 @@ async function expectReadable(where: Locator): Promise<void> {
   expect(text, 'words a person cannot read').not.toMatch(UNREADABLE);
 }
 
+// Page code runs in the browser; this file is typed without the DOM (as tool-helpers.ts), so its nodes are `Dom`.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Dom = any;
+
 /** Elements in `where` whose text runs past their own box or past the window's right edge. */
 async function overflowing(page: Page, where: Locator): Promise<string[]> {
-  return where.evaluate((root) => {
+  return where.evaluate((root: Dom) => {
+    // Inside the page: only what the page has (no closure over this file).
+    const browser = globalThis as Dom;
     const out: string[] = [];
-    const width = document.documentElement.clientWidth;
-    for (const el of [root, ...Array.from(root.querySelectorAll('*'))] as HTMLElement[]) {
-      const style = getComputedStyle(el);
+    const width: number = browser.document.documentElement.clientWidth;
+    for (const el of [root, ...Array.from(root.querySelectorAll('*') as Dom[])] as Dom[]) {
+      const style = browser.getComputedStyle(el);
       if (style.display === 'none' || style.visibility === 'hidden') continue;
       const r = el.getBoundingClientRect();
       // Visually hidden words (for screen readers) are 1 px boxes on purpose.
@@ -50,9 +56,10 @@ async function tabStops(page: Page, n: number): Promise<string[]> {
     await page.keyboard.press('Tab');
     names.push(
       await page.evaluate(() => {
-        const el = document.activeElement as HTMLElement | null;
+        const browser = globalThis as Dom;
+        const el: Dom = browser.document.activeElement;
         if (!el) return '(nothing)';
-        const label = el.getAttribute('aria-label') ?? (el.id ? document.querySelector(`label[for="${el.id}"]`)?.textContent : null) ?? el.closest('label')?.textContent ?? el.textContent ?? '';
+        const label: string = el.getAttribute('aria-label') ?? (el.id ? browser.document.querySelector(`label[for="${el.id}"]`)?.textContent : null) ?? el.closest('label')?.textContent ?? el.textContent ?? '';
         return `${el.tagName.toLowerCase()}${el.getAttribute('type') ? `[${el.getAttribute('type')}]` : ''}: ${label.trim().replace(/\s+/g, ' ').slice(0, 50)}`;
       }),
     );
@@ -93,8 +100,18 @@ test('journey 1: a background task from the pane, by keyboard; watched live; its
   await expect(dialog.getByRole('spinbutton', { name: 'Budget in US dollars (optional)' })).toHaveAttribute('placeholder', 'No budget');
   await expect(dialog.getByRole('textbox', { name: 'Name (optional)' })).toHaveAttribute('placeholder', /^For example: /);
   await expectReadable(dialog);
-  const stops = await tabStops(page, 12);
-  console.log('Tab order in the new-task dialog:\n  ' + stops.join('\n  '));
+  // Tab goes down the form in reading order, from the title that has focus (a modal keeps it inside).
+  const stops = await tabStops(page, 8);
+  expect(stops.map((s) => s.replace(/agent-desk-e2e-project-\S+.*/, 'the project'))).toEqual([
+    'select: Projectthe project',
+    'textarea: What should it do?',
+    'input[text]: Name (optional)',
+    expect.stringMatching(/^input\[radio\]: Ask before changing anything/),
+    expect.stringMatching(/^input\[number\]: Budget in US dollars \(optional\)/),
+    'input[checkbox]: Save as a saved task, to start it again later',
+    'button[submit]: Start task',
+    'button[button]: Cancel',
+  ]);
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   await expect(newTask).toBeFocused();
@@ -276,7 +293,7 @@ test.describe('context', () => {
       // The first turn keeps its cost under its reply; the summary's own cost is under the divider.
       await expect(transcript.getByLabel('Cost of this turn')).toHaveText('This turn: 1 reply · 300k tokens · $0.61');
       await expect(transcript.getByLabel('Cost of the summary')).toHaveText(/^The summary: \d+(\.\d)?k tokens · \$0\.\d\d$/);
-      const order = await transcript.evaluate((log) => {
+      const order = await transcript.evaluate((log: Dom) => {
         const at = (sel: string) => log.querySelector(sel)!.getBoundingClientRect().top;
         return { turn: at('[aria-label="Cost of this turn"]'), divider: at('[aria-label="Conversation summarised"]'), summary: at('[aria-label="Cost of the summary"]') };
       });
