@@ -56,7 +56,7 @@ test("AG8 a helper agent's command waits in the same approvals, which name the a
   // A subagent's request waits in the approvals list (it never covers the conversation), naming the agent.
   await page.getByRole('button', { name: 'Approvals, 1 waiting' }).click();
   const inbox = page.getByRole('dialog', { name: 'Approvals waiting' });
-  await expect(inbox).toContainText('Builder in “Make a build folder, through a helper”');
+  await expect(inbox).toContainText('Helper agent “Builder” in “Make a build folder, through a helper”');
   await page.screenshot({ path: screenshotPath('agent-asks-approval') });
   await inbox.getByRole('button', { name: 'Allow once' }).click();
   await expect(page.getByText('Done: the helper made it.')).toBeVisible();

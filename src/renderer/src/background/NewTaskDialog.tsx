@@ -144,7 +144,7 @@ function NewTaskForm(): ReactNode {
         </label>
         <label className="new-task__field">
           <span className="new-task__label">Name (optional)</span>
-          <input type="text" value={name} maxLength={80} onChange={(e) => setName(e.target.value)} placeholder="nightly deps" />
+          <input type="text" value={name} maxLength={80} onChange={(e) => setName(e.target.value)} placeholder="For example: nightly deps" />
         </label>
         <fieldset className="new-task__modes">
           <legend className="new-task__label">How it works</legend>
@@ -163,7 +163,7 @@ function NewTaskForm(): ReactNode {
           <span className="new-task__hint" id={`${id}-budget-hint`}>
             When it has spent this much, it pauses and asks you in the approvals inbox.
           </span>
-          <input aria-describedby={`${id}-budget-hint`} type="number" inputMode="decimal" min="0.01" max="10000" step="0.01" value={budget} onChange={(e) => setBudget(e.target.value)} placeholder="5.00" />
+          <input aria-describedby={`${id}-budget-hint`} type="number" inputMode="decimal" min="0.01" max="10000" step="0.01" value={budget} onChange={(e) => setBudget(e.target.value)} placeholder="No budget" />
         </label>
         <label className="new-task__check">
           <input type="checkbox" checked={saveAs} onChange={(e) => setSaveAs(e.target.checked)} />

@@ -39,7 +39,8 @@ export function InboxGroup({ group, now, onReview }: GroupProps): ReactNode {
   // "Allow all 3" that just became "Allow all 4" waits a moment: nobody approves what they have not seen.
   const armed = useArmedAfter(ids.join('\n'));
   const waited = waitingWords(group.since, now);
-  const expiry = expiryWords(group.expiresAt, now);
+  const kind = requestKindFor(group.requests[0]!);
+  const expiry = expiryWords(group.expiresAt, now, kind.denialOutcome);
 
   const denyAll = (e: FormEvent): void => {
     e.preventDefault();

@@ -3,6 +3,7 @@
 // kind, answered a group at a time or one by one. A panel on the right; the work stays visible.
 import { useEffect, useMemo, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { focusComposer } from '../permissions/composer-focus';
+import { requestKindFor } from '../permissions/registry';
 import { isTextEntry, noteTyping } from '../permissions/typing-watch';
 import { useSessions, useTools } from '../stores/react';
 import { plural } from '../tools/shared/paths';
@@ -120,7 +121,7 @@ function SettledItem({ settled, source, env }: { settled: SettledRequest; source
         {source}: {words.summary}
         {words.detail && <code className="inbox__settled-detail">{words.detail}</code>}
       </span>{' '}
-      <span className={allowed ? 'inbox__settled-how' : 'inbox__settled-how inbox__settled-how--denied'}>{settledWords(settled)}</span>
+      <span className={allowed ? 'inbox__settled-how' : 'inbox__settled-how inbox__settled-how--denied'}>{settledWords(settled, requestKindFor(settled.request).denialOutcome)}</span>
     </li>
   );
 }

@@ -3,6 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PermissionRequestView } from '../../../shared/permissions/request';
 import { commonFolder, groupLabel, groupRequests, sourceWords, type GroupKind } from './group-requests';
+import { requestKindFor } from '../permissions/registry';
+import { settledWords } from './settled-words';
 import { modalQueue, popsModal } from './modal-policy';
 import { expiryWords, waitingWords } from './wait-words';
 
@@ -73,7 +75,7 @@ describe('grouping by origin + turn, then by kind', () => {
       ['3 reads outside the project', 'Conversation “Fix the cart”', [a.requestId, b.requestId, c.requestId]],
       ['1 command', 'Conversation “Fix the cart”', [cmd.requestId]],
       ['1 read', 'Conversation “Write the docs”', [other.requestId]],
-      ['1 read', 'Explore agent in “Fix the cart”', [sub.requestId]],
+      ['1 read', 'Helper agent “Explore agent” in “Fix the cart”', [sub.requestId]],
       ['2 commands', 'Background task “Nightly build”', [task.requestId, task2.requestId]],
     ]);
     expect(groups[0]).toMatchObject({ kind: 'reads', origin: 'session', sessionId: 's1', since: 1000, expiresAt: null });
@@ -105,8 +107,10 @@ describe('where a request comes from', () => {
     ['a session origin uses the known title first', { origin: { kind: 'session', label: 'Old title' } }, 'Conversation “Fix the cart”'],
     ['an unknown conversation uses the origin label', { sessionId: 'zz', origin: { kind: 'session', label: 'Fresh one' } }, 'Conversation “Fresh one”'],
     ['an unknown conversation without label', { sessionId: 'zz' }, 'A conversation'],
-    ['a subagent of a known conversation', { origin: { kind: 'subagent', label: 'Explore agent' } }, 'Explore agent in “Fix the cart”'],
-    ['a subagent alone', { sessionId: 'zz', origin: { kind: 'subagent', label: 'Explore agent' } }, 'Explore agent'],
+    ['a subagent of a known conversation', { origin: { kind: 'subagent', label: 'Explore agent' } }, 'Helper agent “Explore agent” in “Fix the cart”'],
+    ['a named subagent says it is a helper agent', { origin: { kind: 'subagent', label: 'Builder' } }, 'Helper agent “Builder” in “Fix the cart”'],
+    ['a subagent alone', { sessionId: 'zz', origin: { kind: 'subagent', label: 'Explore agent' } }, 'Helper agent “Explore agent”'],
+    ['a subagent without a label', { sessionId: 'zz', origin: { kind: 'subagent', label: ' ' } }, 'A helper agent'],
     ['a background task', { sessionId: 'task-1', origin: { kind: 'task', label: 'Nightly build' } }, 'Background task “Nightly build”'],
     ['a background task with its folder (issue 18 item 6)', { sessionId: 'task-2', origin: { kind: 'task', label: 'nightly deps', where: '~/proj' } }, 'Background task “nightly deps” in ~/proj'],
   ];
@@ -155,4 +159,14 @@ describe('waiting and automatic denial in words', () => {
     [0, 5, 'Being denied automatically now'],
   ];
   it.each(expiry)('expires %s at %s → %s', (at, now, words) => expect(expiryWords(at, now)).toBe(words));
+
+  // A budget question nobody answers stops the task: the inbox says "Stopped", never "Denied" (it has no Deny).
+  it('a budget question is stopped automatically, not denied', () => {
+    const outcome = requestKindFor(req('Budget', { owner: 'task' })).denialOutcome;
+    expect(expiryWords(8 * M, 0, outcome)).toBe('Stopped automatically in 8 min');
+    expect(expiryWords(0, 5, outcome)).toBe('Being stopped automatically now');
+    expect(settledWords({ decision: 'deny', expired: true }, outcome)).toBe('Stopped automatically: nobody answered in time.');
+    expect(settledWords({ decision: 'deny', expired: false }, outcome)).toBe('Stopped in another window.');
+    expect(requestKindFor(req('Bash', { command: 'ls' })).denialOutcome).toBeUndefined();
+  });
 });

@@ -115,7 +115,9 @@ export function sourceWords(request: PermissionRequestView, sessionTitle: GroupC
   }
   if (origin.kind === 'task') return `Background task “${origin.label.trim() || 'untitled'}”${origin.where ? ` in ${origin.where}` : ''}`;
   if (origin.kind === 'tool') return `From the connected tool “${origin.label.trim()}”`;
-  const agent = origin.label.trim() || 'A helper agent';
+  // Named as the request modal names it: a bare "Builder" does not say that it is a helper agent.
+  const label = origin.label.trim();
+  const agent = label ? `Helper agent “${label}”` : 'A helper agent';
   return title ? `${agent} in “${title}”` : agent;
 }
 

@@ -65,7 +65,7 @@ export interface PanelProps {
 /** Who asks, when it is not the conversation on screen itself. */
 function fromWords(request: PermissionRequestView, fromOther: string | null, now: number): string | null {
   const origin = request.origin;
-  const expiry = expiryWords(request.expiresAt ?? null, now);
+  const expiry = expiryWords(request.expiresAt ?? null, now, requestKindFor(request).denialOutcome);
   const until = expiry ? ` ${expiry} if you do not answer.` : '';
   if (origin?.kind === 'task') return `From the background task “${origin.label}”${origin.where ? ` in ${origin.where}` : ''}.${until}`;
   if (origin?.kind === 'subagent') return `From the helper agent “${origin.label}”${fromOther ? ` in the conversation “${fromOther}”` : ''}.${until}`;

@@ -32,6 +32,8 @@ export interface RequestKind {
    * stop). `allow: null`: only its form answers it (no "Allow" in the inbox; `review` names the way there).
    */
   inboxAnswers?: { allow: string | null; deny: string; review?: string };
+  /** What a denial does to it, as the inbox's deadline says it ("Stopped automatically in 8 min"); 'Denied' when absent. */
+  denialOutcome?: string;
   /** Esc pressed twice on its form answers allow_once with this (a question closed unanswered), not deny. */
   dismiss?: ReplyExtra;
 }

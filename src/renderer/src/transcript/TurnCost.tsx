@@ -5,6 +5,8 @@ import { formatCost, formatTokens } from '../util/format-usage';
 import type { TurnSpend } from './turn-spend';
 
 export function turnCostWords(t: TurnSpend): string {
+  const money = t.costUsd !== null ? ` · ${formatCost(t.costUsd)}` : '';
+  if (t.summary && t.replies === 0) return `The summary: ${formatTokens(t.tokens)} tokens${money}`;
   const parts = [t.replies === 1 ? '1 reply' : `${t.replies} replies`, `${formatTokens(t.tokens)} tokens`];
   if (t.costUsd !== null) parts.push(formatCost(t.costUsd));
   const agents = t.agents > 0 ? ` (${t.agents === 1 ? 'its helper agent' : `its ${t.agents} helper agents`} included)` : '';
@@ -14,7 +16,7 @@ export function turnCostWords(t: TurnSpend): string {
 export function TurnCost({ spend }: { spend: TurnSpend }): ReactNode {
   const words = turnCostWords(spend);
   return (
-    <p className="turn-cost" aria-label="Cost of this turn" title={spend.costUsd === null ? 'The price of a model used in this turn is unknown, so only its tokens are counted.' : undefined}>
+    <p className="turn-cost" aria-label={spend.summary && spend.replies === 0 ? 'Cost of the summary' : 'Cost of this turn'} title={spend.costUsd === null ? 'The price of a model used in this turn is unknown, so only its tokens are counted.' : undefined}>
       {words}
     </p>
   );

@@ -36,6 +36,23 @@ describe('turn spend', () => {
     expect(turnCostWords(spends.get('a3')!)).toBe('This turn: 1 reply · 1k tokens');
   });
 
+  it('a summary asked for by hand is its own step: the turn before keeps its cost; an automatic one counts in its turn', () => {
+    const summary = (id: string, trigger: 'auto' | 'manual'): Message => ({
+      id,
+      role: 'user',
+      content: [{ type: 'text', text: 'summary' }],
+      createdAt: 0,
+      compaction: { trigger, summary: 's', keptFrom: null, tokensBefore: 300_000, tokensAfter: 2_000, usage: { inputTokens: 9_000, outputTokens: 1_000, cacheReadTokens: 0, cacheWriteTokens: 0 }, model: 'claude-sonnet-5' },
+    });
+    const manual = turnSpends([user('u1', 'write it'), reply('a1', 299_000, 1_000), summary('c1', 'manual'), user('u2', 'next'), reply('a2', 2_000, 100)]);
+    expect([...manual.keys()]).toEqual(['a1', 'c1', 'a2']);
+    expect(turnCostWords(manual.get('a1')!)).toBe('This turn: 1 reply · 300k tokens · $0.61');
+    expect(turnCostWords(manual.get('c1')!)).toBe('The summary: 10k tokens · $0.03');
+    const auto = turnSpends([user('u1', 'write it'), reply('a1', 299_000, 1_000), summary('c1', 'auto'), reply('a2', 2_000, 100)]);
+    expect([...auto.keys()]).toEqual(['a2']);
+    expect(auto.get('a2')).toMatchObject({ replies: 2, tokens: 312_100 });
+  });
+
   it('a conversation\'s cost for its row, the project\'s day added up over the list', () => {
     const s = (id: string, spend?: SessionSummary['spend']): SessionSummary => ({ id, projectDir: '/p', title: id, createdAt: 0, updatedAt: 0, messageCount: 1, ...(spend ? { spend } : {}) });
     const a = s('a', { costUsd: 0.5, tokens: 9000, days: [{ day: '2026-01-01', costUsd: 0.2, tokens: 1000 }, { day: '2026-01-02', costUsd: 0.3, tokens: 8000 }] });

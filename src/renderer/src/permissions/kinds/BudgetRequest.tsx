@@ -91,6 +91,8 @@ export const budgetRequest: RequestKind = {
   // Its input's only words are its owner ("conversation"), which the summary already says.
   inboxDetail: () => '',
   inboxAnswers: { allow: 'Continue once more', deny: 'Stop' },
+  // Nobody's answer in time stops the run (budgetStopText 'timeout'): not a denial of anything.
+  denialOutcome: 'Stopped',
   ruleWords: genericRuleWords,
   Icon: WarningIcon,
 };
