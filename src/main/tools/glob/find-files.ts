@@ -61,6 +61,8 @@ export interface ListingOptions {
   onRgFallback?: (err: unknown) => void;
   /** Starts rg (default: a spawn). */
   launch?: Launcher;
+  /** Files a permission rule keeps out of reads: never listed (they do not count toward the limit). */
+  hidden?: (abs: string) => boolean;
 }
 
 async function walkMatches(plan: GlobPlan, isMatch: (rel: string) => boolean, depth: number | undefined, signal: AbortSignal | undefined): Promise<string[]> {
@@ -130,6 +132,7 @@ export async function findFiles(plan: GlobPlan, limit: number, signal?: AbortSig
       matched = await walkMatches(plan, isMatch, depth, signal);
     }
   }
+  if (listing.hidden) matched = matched.filter((f) => !listing.hidden!(f));
   const breathe = createTimeSlicer();
   const withTimes: Array<{ file: string; mtime: number }> = [];
   for (const file of matched) {

@@ -104,7 +104,8 @@ export function createGlobToolDef(deps: GlobToolDeps = {}): ToolDef<GlobInput, G
     async call(input, ctx) {
       const started = now();
       const dir = searchDir(input, ctx);
-      const found = await findFiles(planGlob(input.pattern, dir), limit, ctx.abortSignal, listingFor(deps, ctx));
+      const listing = listingFor(deps, ctx);
+      const found = await findFiles(planGlob(input.pattern, dir), limit, ctx.abortSignal, ctx.readDenied ? { ...listing, hidden: ctx.readDenied } : listing);
       if (ctx.abortSignal.aborted) throw abortError();
       const data: GlobOutput = {
         filenames: found.files,

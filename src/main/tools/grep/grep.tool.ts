@@ -160,7 +160,9 @@ export function createGrepToolDef(deps: GrepToolDeps = {}): ToolDef<GrepInput, G
       if (timeout.signal.aborted) notes.push(`The search timed out after ${Math.round((deps.timeoutMs ?? GREP_DEFAULT_TIMEOUT_MS) / 1000)}s; results are incomplete. Narrow the path, glob or pattern.`);
       else if (result.incomplete) notes.push(`The search stopped early (${result.incomplete}); results are incomplete. Narrow the path, glob or pattern.`);
 
-      const data = await buildGrepOutput(result.hits, {
+      // A file a Read deny rule keeps from Read is not shown by a search either.
+      const hits = ctx.readDenied ? result.hits.filter((h) => !ctx.readDenied!(h.path)) : result.hits;
+      const data = await buildGrepOutput(hits, {
         mode,
         backend: backend.name,
         searchPath,
