@@ -41,6 +41,7 @@ beforeAll(() => {
   const put = (file: string, text: string) => writeFileSync(file, text);
   put(path.join(proj, 'secrets', 'key.txt'), 'MARK-SECRET\n');
   put(path.join(proj, '.env'), 'MARK-ENV\n');
+  put(path.join(proj, 'notes\u202fAM.txt'), 'MARK-SECRET (screenshot name)\n');
   put(path.join(proj, 'private', 'notes.txt'), 'MARK-PRIVATE\n');
   put(path.join(proj, 'cafe\u0301', 'menu.txt'), 'MARK-SECRET (decomposed name)\n');
   put(path.join(proj, 'src', 'app.ts'), 'MARK-OK\n');
@@ -54,7 +55,7 @@ beforeAll(() => {
     path.join(proj, '.claude', 'settings.json'),
     JSON.stringify({
       // Composed `é` in the rule; the folder on disk is decomposed.
-      permissions: { deny: ['Read(./secrets/**)', 'Read(./.env)', 'Read(~/.ssh/**)', 'Edit(/locked/**)', 'Read(./caf\u00e9/**)'], ask: ['Read(./private/**)'], additionalDirectories: ['../extra'] },
+      permissions: { deny: ['Read(./secrets/**)', 'Read(./.env)', 'Read(~/.ssh/**)', 'Edit(/locked/**)', 'Read(./caf\u00e9/**)', 'Read(./notes\u202fAM.txt)'], ask: ['Read(./private/**)'], additionalDirectories: ['../extra'] },
       // Only programs see a settings `env`; `~` in the file tools stays the person's home.
       env: { HOME: root },
     }),
@@ -128,6 +129,19 @@ describe('PL4 Read deny rules hold against path tricks (Read; real links and fil
     const r = await attack([['Read', { file_path: '~/home/.ssh/id_rsa' }]]);
     expect(r.outcome).toBe('ask');
     expect(r.request?.input).toMatchObject({ file_path: path.join(home, 'home', '.ssh', 'id_rsa') });
+  });
+
+  it('a plain space for the U+202F of a denied screenshot-style name is never read through the retry, nor named (fixed: it was read)', async () => {
+    const r = await attack([['Read', { file_path: 'notes AM.txt' }]]);
+    expect(r.outcome).toBe('error');
+    expect(r.text).toMatch(/File does not exist/);
+    expect(r.text).not.toMatch(/MARK|notes\u202fAM/);
+  });
+
+  it('"Did you mean" never names a denied file (fixed: it named .env)', async () => {
+    const r = await attack([['Read', { file_path: '.envv' }]]);
+    expect(r.outcome).toBe('error');
+    expect(r.text).not.toMatch(/\/\.env\b/);
   });
 
   it('a hard link is another name for the same file: left alone (Claude Code matches paths, not files)', async () => {
