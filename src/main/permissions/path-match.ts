@@ -26,6 +26,8 @@ export interface PathContext {
 }
 
 const cache = new Map<string, PathPattern | null>();
+/** Plain ASCII needs no Unicode normalisation (most paths: skip the work). */
+const ASCII = /^[\x00-\x7f]*$/;
 
 function compiled(content: string): PathPattern | null {
   let p = cache.get(content);
@@ -86,7 +88,7 @@ export function pathRuleMatches(
   const realAnchors = anchors.map(real);
   if (realAbs !== abs || realAnchors.some((a, i) => a !== anchors[i])) forms.push({ abs: realAbs, anchors: realAnchors });
   const ci = behavior !== 'allow' && ctx.caseInsensitive === true;
-  const form = (p: string) => (nfc ? p.normalize('NFC') : p);
+  const form = (p: string) => (nfc && !ASCII.test(p) ? p.normalize('NFC') : p);
   const covers = (f: { abs: string; anchors: string[] }) => f.anchors.some((a) => pathPatternCovers(pattern, form(a), { abs: form(f.abs), isDir: target.isDir }, ci, behavior));
   return behavior === 'allow' ? forms.every(covers) : forms.some(covers);
 }

@@ -132,7 +132,6 @@ export async function findFiles(plan: GlobPlan, limit: number, signal?: AbortSig
       matched = await walkMatches(plan, isMatch, depth, signal);
     }
   }
-  if (listing.hidden) matched = matched.filter((f) => !listing.hidden!(f));
   const breathe = createTimeSlicer();
   const withTimes: Array<{ file: string; mtime: number }> = [];
   for (const file of matched) {
@@ -146,5 +145,13 @@ export async function findFiles(plan: GlobPlan, limit: number, signal?: AbortSig
     await breathe();
   }
   withTimes.sort((a, b) => b.mtime - a.mtime || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-  return { files: withTimes.slice(0, limit).map((x) => x.file), truncated: withTimes.length > limit };
+  if (!listing.hidden) return { files: withTimes.slice(0, limit).map((x) => x.file), truncated: withTimes.length > limit };
+  // Judged newest first and only until one past the limit: a rule check per listed file, not per file of the tree.
+  const kept: string[] = [];
+  for (const { file } of withTimes) {
+    if (listing.hidden(file)) continue;
+    kept.push(file);
+    if (kept.length > limit) break;
+  }
+  return { files: kept.slice(0, limit), truncated: kept.length > limit };
 }
