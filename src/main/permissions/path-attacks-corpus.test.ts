@@ -72,7 +72,7 @@ type Outcome = 'deny' | 'ask' | 'run' | 'error';
 type Call = [tool: string, input: Record<string, unknown>];
 
 /** One session over the temp project: calls run in order (a Read before a Write), the last one is judged. */
-async function attack(calls: Call[], mode: PermissionMode = 'default', backend: 'auto' | 'builtin' = 'auto') {
+async function attack(calls: Call[], mode: PermissionMode = 'default', backend: 'auto' | 'builtin' = 'auto', answer: 'deny' | 'allow_once' = 'deny') {
   const engineEnv = { HOME: home, AGENT_DESK_MANAGED_SETTINGS: path.join(root, 'no-policy.json') };
   const settings = loadClaudeSettingsSync({ projectDir: proj, env: engineEnv });
   const tools = getAllBaseTools().map((t) =>
@@ -81,7 +81,7 @@ async function attack(calls: Call[], mode: PermissionMode = 'default', backend: 
   const workingDirectories = [proj, ...settings.additionalDirectories];
   // As the session runtime builds it: programs' env from the settings, `home` the engine's.
   const ctx = makeCtx(tools, { projectDir: proj, workingDirectories, state: { cwd: proj }, env: settings.env, home, toolResultsDir: path.join(root, 'results'), fileState: createFileStateCache() });
-  const prompter = scriptedPrompter(() => ({ decision: 'deny' }));
+  const prompter = scriptedPrompter(() => ({ decision: answer }));
   const permissions = createPermissionDecider({
     mode: () => mode,
     rules: () => settings.rules,
@@ -185,6 +185,12 @@ describe('PL4 Read deny rules apply to Grep and Glob: denied files never show in
       expect((await attack([['Glob', { pattern: '*', path: p }]])).outcome, p).toBe('deny');
     }
     expect((await attack([['Grep', { pattern: 'MARK', path: 'private' }]])).outcome).toBe('ask');
+  });
+
+  it('our reading: a search the person said yes to under an ask rule shows what that rule asked about', async () => {
+    const r = await attack([['Grep', { pattern: 'MARK', path: 'private', output_mode: 'content' }]], 'default', 'auto', 'allow_once');
+    expect(r.outcome).toBe('ask');
+    expect(r.text).toMatch(/MARK-PRIVATE/);
   });
 });
 
