@@ -32,6 +32,7 @@ import type { ContentMatcher, MatchOptions } from './match-rule';
 import { modeAllows, planModeDenial, planModeVerdict, type AcceptEditsPolicy } from './modes';
 import { resolveCallPath, type PathContext } from './path-match';
 import { protectedPathOf } from './protected-paths';
+import { createReadFilter } from './read-filter';
 import { realpathForPermissions } from './real-path';
 import { createSessionRules, type SessionRules } from './session-rules';
 import { denialPattern, suggestRules } from './suggest';
@@ -108,14 +109,13 @@ export function createPermissionDecider(opts: PermissionDeciderOptions): Permiss
   const caseInsensitive = opts.caseInsensitive ?? (process.platform === 'darwin' || process.platform === 'win32');
   const baseRealpath = opts.realpath ?? realpathForPermissions;
 
-  async function decide<Ctx extends DecisionContext>(check: PermissionCheck<Ctx>): Promise<PermissionVerdict> {
-    const { tool, input, hook, ctx } = check;
+  /** The rules in force now and how paths are matched for calls in `ctx`. */
+  function matchingFor(ctx: DecisionContext, aliases: readonly string[]) {
     // What each tool is (edit, read, …) comes from the pool's own traits.
     const catalog = catalogOf(ctx.tools);
     const sessionSet = session.rules();
     const rules = mergeRuleSets(opts.rules(), opts.managedRulesOnly?.() ? { ...sessionSet, allow: [] } : sessionSet);
-    const aliases = [...(tool.aliases ?? []), ...(tool.deprecatedAliases ?? [])];
-    // One decision resolves each path at most once.
+    // One decision (or one search's filter) resolves each path at most once.
     const seen = new Map<string, string>();
     const realpath = (p: string) => {
       let r = seen.get(p);
@@ -124,6 +124,13 @@ export function createPermissionDecider(opts: PermissionDeciderOptions): Permiss
     };
     const paths: PathContext = { cwd: ctx.state.cwd, projectDir: ctx.projectDir, home, realpath, caseInsensitive };
     const match: MatchOptions = { aliases, paths, catalog, ...(opts.matchers ? { matchers: opts.matchers } : {}) };
+    return { catalog, rules, paths, match };
+  }
+
+  async function decide<Ctx extends DecisionContext>(check: PermissionCheck<Ctx>): Promise<PermissionVerdict> {
+    const { tool, input, hook, ctx } = check;
+    const aliases = [...(tool.aliases ?? []), ...(tool.deprecatedAliases ?? [])];
+    const { catalog, rules, paths, match } = matchingFor(ctx, aliases);
     let parts: unknown[] = [];
     try {
       parts = tool.ruleParts?.(input) ?? [];
@@ -264,6 +271,10 @@ export function createPermissionDecider(opts: PermissionDeciderOptions): Permiss
 
   return {
     decide,
+    readFilter(toolName, input, ctx) {
+      const { rules, match } = matchingFor(ctx, []);
+      return createReadFilter(rules, toolName, input, match);
+    },
     remember(rule, destination) {
       const added = session.add('allow', rule);
       if (added && destination && destination !== 'session') opts.persistRule?.(destination, 'allow', rule.trim());

@@ -70,6 +70,12 @@ export interface PermissionDecider {
    * when this session has no such rule. A settings file is not touched (the workbench's removal is).
    */
   forget(rule: string): boolean;
+  /**
+   * For a search that runs (Grep, Glob): which files it must leave out of its results — those a
+   * `Read(...)` deny rule covers, and those an ask rule covers that did not already ask about this
+   * very call; null when no rule keeps any file out.
+   */
+  readFilter?(toolName: string, input: unknown, ctx: DecisionContext): ((abs: string) => boolean) | null;
   /** PL4f: counts a denial; returns guidance for the model once a limit is reached. */
   recordDenial(toolName: string, input: unknown): string | undefined;
 }

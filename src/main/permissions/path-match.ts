@@ -26,6 +26,8 @@ export interface PathContext {
 }
 
 const cache = new Map<string, PathPattern | null>();
+/** Plain ASCII needs no Unicode normalisation (most paths: skip the work). */
+const ASCII = /^[\x00-\x7f]*$/;
 
 function compiled(content: string): PathPattern | null {
   let p = cache.get(content);
@@ -68,7 +70,10 @@ export function pathRuleMatches(
   ctx: PathContext,
   catalog: ToolCatalog = CLAUDE_CODE_CATALOG,
 ): boolean {
-  const pattern = compiled(content);
+  // Deny and ask rules compare names in Unicode's composed form (NFC): `café` typed decomposed is
+  // the same file on macOS, and at worst another name on Linux — a deny may only widen.
+  const nfc = behavior !== 'allow';
+  const pattern = compiled(nfc ? content.normalize('NFC') : content);
   // A malformed pattern matches nothing; settings loading reports it.
   if (!pattern) return false;
   const target = fileTargetOf(toolName, input, catalog);
@@ -83,6 +88,7 @@ export function pathRuleMatches(
   const realAnchors = anchors.map(real);
   if (realAbs !== abs || realAnchors.some((a, i) => a !== anchors[i])) forms.push({ abs: realAbs, anchors: realAnchors });
   const ci = behavior !== 'allow' && ctx.caseInsensitive === true;
-  const covers = (f: { abs: string; anchors: string[] }) => f.anchors.some((a) => pathPatternCovers(pattern, a, { abs: f.abs, isDir: target.isDir }, ci, behavior));
+  const form = (p: string) => (nfc && !ASCII.test(p) ? p.normalize('NFC') : p);
+  const covers = (f: { abs: string; anchors: string[] }) => f.anchors.some((a) => pathPatternCovers(pattern, form(a), { abs: form(f.abs), isDir: target.isDir }, ci, behavior));
   return behavior === 'allow' ? forms.every(covers) : forms.some(covers);
 }

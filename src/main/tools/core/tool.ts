@@ -101,6 +101,12 @@ export interface ToolUseContext {
   teammateName?: string;
   /** Settings a tool may read and change (Config); absent = none. */
   settings?: SettingsPort;
+  /**
+   * Set by the pipeline for a reading tool's call: whether a permission rule keeps this absolute path
+   * out of reads (a `Read(...)` deny rule, or an ask rule that did not ask about this call). Grep and
+   * Glob leave such files out of their results. Absent = no rule keeps anything out.
+   */
+  readDenied?: (abs: string) => boolean;
 }
 
 /**

@@ -4,12 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ToolUseContext } from '../core/tool';
 
-export type PathContext = Pick<ToolUseContext, 'projectDir' | 'state' | 'env'>;
+export type PathContext = Pick<ToolUseContext, 'projectDir' | 'state' | 'env' | 'home'>;
 
 /** The absolute, normalised form of a path the model gave (it should be absolute already). */
 export function expandPath(p: string, ctx: PathContext): string {
   const trimmed = p.trim();
-  const home = ctx.env.HOME || os.homedir();
+  // The engine's home, as the permission rules' `~` is: a settings file's `env.HOME` (which only
+  // programs see) must not make `~/.ssh/id_rsa` a file the rules do not judge.
+  const home = ctx.home || ctx.env.HOME || os.homedir();
   let out = trimmed;
   if (trimmed === '~') out = home;
   else if (trimmed.startsWith('~/')) out = path.join(home, trimmed.slice(2));

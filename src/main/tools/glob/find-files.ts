@@ -61,6 +61,8 @@ export interface ListingOptions {
   onRgFallback?: (err: unknown) => void;
   /** Starts rg (default: a spawn). */
   launch?: Launcher;
+  /** Files a permission rule keeps out of reads: never listed (they do not count toward the limit). */
+  hidden?: (abs: string) => boolean;
 }
 
 async function walkMatches(plan: GlobPlan, isMatch: (rel: string) => boolean, depth: number | undefined, signal: AbortSignal | undefined): Promise<string[]> {
@@ -143,5 +145,13 @@ export async function findFiles(plan: GlobPlan, limit: number, signal?: AbortSig
     await breathe();
   }
   withTimes.sort((a, b) => b.mtime - a.mtime || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-  return { files: withTimes.slice(0, limit).map((x) => x.file), truncated: withTimes.length > limit };
+  if (!listing.hidden) return { files: withTimes.slice(0, limit).map((x) => x.file), truncated: withTimes.length > limit };
+  // Judged newest first and only until one past the limit: a rule check per listed file, not per file of the tree.
+  const kept: string[] = [];
+  for (const { file } of withTimes) {
+    if (listing.hidden(file)) continue;
+    kept.push(file);
+    if (kept.length > limit) break;
+  }
+  return { files: kept.slice(0, limit), truncated: kept.length > limit };
 }

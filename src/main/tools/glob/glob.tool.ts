@@ -18,6 +18,7 @@ import { buildTool } from '../core/build-tool';
 import { programQueuedNext } from '../core/upcoming';
 import { lazySchema } from '../core/lazy-schema';
 import type { Tool, ToolDef, ToolUseContext } from '../core/tool';
+import { badPathInput } from '../fs-common/path-input';
 import { expandPath } from '../fs-common/paths';
 import { filePermission } from '../fs-common/permission';
 import { findRipgrep, searchEnv } from '../../process/ripgrep';
@@ -86,6 +87,8 @@ export function createGlobToolDef(deps: GlobToolDeps = {}): ToolDef<GlobInput, G
 
     async validateInput(input, ctx) {
       if (input.pattern.trim() === '') return { result: false, message: 'The pattern is empty.', errorCode: 3 };
+      const bad = badPathInput(input.pattern, 'pattern', { glob: true }) ?? (input.path === undefined ? null : badPathInput(input.path, 'path'));
+      if (bad) return bad;
       if (input.path === undefined) return { result: true };
       const dir = searchDir(input, ctx);
       let stat;
@@ -104,7 +107,8 @@ export function createGlobToolDef(deps: GlobToolDeps = {}): ToolDef<GlobInput, G
     async call(input, ctx) {
       const started = now();
       const dir = searchDir(input, ctx);
-      const found = await findFiles(planGlob(input.pattern, dir), limit, ctx.abortSignal, listingFor(deps, ctx));
+      const listing = listingFor(deps, ctx);
+      const found = await findFiles(planGlob(input.pattern, dir), limit, ctx.abortSignal, ctx.readDenied ? { ...listing, hidden: ctx.readDenied } : listing);
       if (ctx.abortSignal.aborted) throw abortError();
       const data: GlobOutput = {
         filenames: found.files,

@@ -9,6 +9,7 @@ import { buildTool } from '../core/build-tool';
 import { programQueuedNext } from '../core/upcoming';
 import { lazySchema } from '../core/lazy-schema';
 import type { Tool, ToolDef, ToolUseContext } from '../core/tool';
+import { BAD_PATH_ERROR_CODE, badPathInput } from '../fs-common/path-input';
 import { expandPath } from '../fs-common/paths';
 import { filePermission } from '../fs-common/permission';
 import { createBuiltinBackend } from './builtin-backend';
@@ -94,7 +95,11 @@ export function createGrepToolDef(deps: GrepToolDeps = {}): ToolDef<GrepInput, G
     backfillObservableInput: (input, ctx) => (input.path ? { ...input, path: expandPath(input.path, ctx) } : input),
 
     async validateInput(input, ctx) {
+      // No program takes an argument with a NUL in it; the regex escape matches one.
+      if (input.pattern.includes('\0')) return { result: false, message: 'The pattern contains a null character; write \\x00 to match one.', errorCode: BAD_PATH_ERROR_CODE };
       if (input.path === undefined) return { result: true };
+      const bad = badPathInput(input.path, 'path');
+      if (bad) return bad;
       try {
         statSync(searchPathOf(input, ctx));
       } catch {
@@ -160,7 +165,9 @@ export function createGrepToolDef(deps: GrepToolDeps = {}): ToolDef<GrepInput, G
       if (timeout.signal.aborted) notes.push(`The search timed out after ${Math.round((deps.timeoutMs ?? GREP_DEFAULT_TIMEOUT_MS) / 1000)}s; results are incomplete. Narrow the path, glob or pattern.`);
       else if (result.incomplete) notes.push(`The search stopped early (${result.incomplete}); results are incomplete. Narrow the path, glob or pattern.`);
 
-      const data = await buildGrepOutput(result.hits, {
+      // A file a Read deny rule keeps from Read is not shown by a search either.
+      const hits = ctx.readDenied ? result.hits.filter((h) => !ctx.readDenied!(h.path)) : result.hits;
+      const data = await buildGrepOutput(hits, {
         mode,
         backend: backend.name,
         searchPath,

@@ -13,6 +13,7 @@ import type { Tool, ToolDef } from '../core/tool';
 import { recordWritten } from '../file-state/record';
 import { nodeAtomicFs, writeFileAtomic, type AtomicFs } from '../../fs/atomic-write';
 import { sha256 } from '../fs-common/hash';
+import { badPathInput } from '../fs-common/path-input';
 import { expandPath } from '../fs-common/paths';
 import { filePermission } from '../fs-common/permission';
 import { planNotebookEdit } from './plan';
@@ -50,6 +51,8 @@ export function createNotebookEditToolDef(deps: NotebookEditToolDeps = {}): Tool
     backfillObservableInput: (input, ctx) =>
       typeof input.notebook_path === 'string' ? { ...input, notebook_path: expandPath(input.notebook_path, ctx) } : { ...input },
     async validateInput(input, ctx) {
+      const bad = badPathInput(input.notebook_path, 'notebook_path', { required: true });
+      if (bad) return bad;
       const plan = await planNotebookEdit(input, ctx);
       return plan.ok ? { result: true } : { result: false, message: plan.message, errorCode: plan.errorCode };
     },

@@ -107,7 +107,9 @@ async function runStages(
 
   // PL5 execute
   view.update('running');
-  const exec = await executeTool({ tool, input, ctx, canUseTool: makeCanUseTool(deps, use.id), parentMessageId: use.messageId, onProgress });
+  // A search must not show what a Read deny rule keeps from Read (docs: Read rules apply to Grep and Glob).
+  const readDenied = tool.kind === 'read' ? deps.permissions.readFilter?.(tool.name, input, ctx) : null;
+  const exec = await executeTool({ tool, input, ctx: readDenied ? { ...ctx, readDenied } : ctx, canUseTool: makeCanUseTool(deps, use.id), parentMessageId: use.messageId, onProgress });
   if (!exec.ok) {
     if (exec.state === 'cancelled') return end({ ...asCancelled(exec), decisionReason });
     const post = await runPostHooks({ hooks: deps.hooks, tool, input: shown, toolUseId: use.id, ctx, log, outcome: 'failure', error: exec.message });

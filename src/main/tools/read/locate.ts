@@ -26,19 +26,23 @@ function statOrNull(p: string): Stats | null {
   }
 }
 
-export async function locateFile(abs: string, cwd: string): Promise<Located> {
+/**
+ * `hidden`: paths a permission rule keeps from Read. The permission stage judged `abs`; the screenshot
+ * twin and "did you mean" names were not judged, so a hidden one is never opened or named.
+ */
+export async function locateFile(abs: string, cwd: string, hidden: (p: string) => boolean = () => false): Promise<Located> {
   let found: Located | undefined;
   const st = statOrNull(abs);
   if (st) found = { path: abs, stat: st };
   else {
     const alt = alternateScreenshotPath(abs);
     const altStat = alt ? statOrNull(alt) : null;
-    if (alt && altStat) {
+    if (alt && altStat && !hidden(alt)) {
       found = { path: alt, stat: altStat, note: `No file has the exact name given; read ${alt} (the space before AM/PM differs).` };
     }
   }
   if (!found) {
-    const similar = await similarFiles(abs);
+    const similar = (await similarFiles(abs)).filter((p) => !hidden(p));
     const hint = similar.length ? ` Did you mean ${similar.join(' or ')}?` : '';
     throw new FileToolError(`File does not exist: ${abs}.${hint} Current working directory: ${cwd}`, READ_ERROR.notFound);
   }

@@ -28,7 +28,7 @@ const kb = (n: number) => `${Math.round(n / 1024)} KB`;
 
 export async function readForModel(input: ReadInput, ctx: ToolUseContext, limits: ReadLimits): Promise<ReadOutput> {
   const abs = expandPath(input.file_path, ctx);
-  const found = await locateFile(abs, ctx.state.cwd);
+  const found = await locateFile(abs, ctx.state.cwd, ctx.readDenied);
   const { path, stat } = found;
   const notes = found.note ? [found.note] : [];
   const withNotes = <T extends object>(o: T) => (notes.length ? { ...o, notes } : o);

@@ -4,6 +4,7 @@ import type { ReadInput } from '../../../shared/tools/read';
 import type { ToolUseContext, ValidationResult } from '../core/tool';
 import { extensionOf, hasBinaryExtension } from '../fs-common/binary';
 import { isBlockedDevicePath } from '../fs-common/device-paths';
+import { badPathInput } from '../fs-common/path-input';
 import { expandPath } from '../fs-common/paths';
 import { parsePageRange } from './page-range';
 
@@ -26,6 +27,8 @@ export function binaryFileMessage(abs: string): string {
 }
 
 export function validateReadInput(input: ReadInput, ctx: ToolUseContext): ValidationResult {
+  const bad = badPathInput(input.file_path, 'file_path', { required: true });
+  if (bad) return bad;
   const abs = expandPath(input.file_path, ctx);
   if (isBlockedDevicePath(input.file_path) || isBlockedDevicePath(abs)) {
     return {

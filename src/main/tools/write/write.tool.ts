@@ -11,6 +11,7 @@ import { recordWritten } from '../file-state/record';
 import { nodeAtomicFs, writeFileAtomic, type AtomicFs } from '../../fs/atomic-write';
 import { sha256 } from '../fs-common/hash';
 import { makePatch } from '../fs-common/patch';
+import { badPathInput } from '../fs-common/path-input';
 import { expandPath } from '../fs-common/paths';
 import { filePermission } from '../fs-common/permission';
 import { planWrite } from './plan';
@@ -44,6 +45,8 @@ export function createWriteToolDef(deps: WriteToolDeps = {}): ToolDef<WriteInput
     backfillObservableInput: (input, ctx) =>
       typeof input.file_path === 'string' ? { ...input, file_path: expandPath(input.file_path, ctx) } : { ...input },
     async validateInput(input, ctx) {
+      const bad = badPathInput(input.file_path, 'file_path', { required: true });
+      if (bad) return bad;
       const plan = await planWrite(input, ctx);
       return plan.ok ? { result: true } : { result: false, message: plan.message, errorCode: plan.errorCode };
     },
