@@ -17,7 +17,7 @@ const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
 const runsAt = argv.indexOf('--runs');
 const RUNS = runsAt >= 0 ? Number(argv[runsAt + 1]) : 15;
-const builds = argv.filter((a, i) => a !== '--runs' && i !== runsAt + 1);
+const builds = argv.filter((a, i) => a !== '--runs' && i !== runsAt + 1).map((b) => resolve(b)); // runs from the fixture folder
 if (builds.length === 0) {
   console.error('usage: node bench/startup-ab.mjs [--runs N] <cli.js> [<cli.js> ...]');
   process.exit(2);
@@ -54,7 +54,7 @@ async function once(cli) {
   });
   mock.kill();
   const [user, sys] = r.stderr.trim().split('\n').at(-1).split(' ').map(Number);
-  const main = readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l)).filter((x) => x.kind === 'main');
+  const main = readFileSync(log, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l)).filter((x) => x.kind === 'main');
   if (r.status !== 0 || main.length === 0) throw new Error(`${cli}: run failed (exit ${r.status}): ${r.stderr.slice(-400)}`);
   return { startup: main[0].t_arrive - t0, cpu: (user + sys) * 1000 };
 }
