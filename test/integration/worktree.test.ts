@@ -131,6 +131,12 @@ describe('worktrees in the app (issue 19)', () => {
     const third = await h.engine();
     expect((await third.sessions.open(h.projectDir, session.id)).workingFolder).toBeNull();
     expect(h.notices.some((n) => n.includes(`The separate copy of the project this conversation worked in (${root} on the branch worktree-later) is no longer there`))).toBe(true);
+    // The model is told too, before the next prompt (its earlier turns name paths in the worktree).
+    h.server.push({ content: [{ type: 'text', text: 'Back in the project.' }] });
+    expect((await (await third.sessions.get(h.projectDir, session.id)).start('carry on').done).ok).toBe(true);
+    const told = JSON.stringify(h.server.requests.at(-1)!.body.messages);
+    expect(told).toContain(`The git worktree this conversation worked in (${root} on the branch worktree-later) no longer exists.`);
+    expect(told.indexOf('no longer exists')).toBeLessThan(told.indexOf('carry on'));
     await third.dispose();
     // Said once: the next reopening finds the project folder on disk and says nothing more.
     const before = h.notices.length;

@@ -5,7 +5,7 @@
 import type { Message } from '../../shared/transcript';
 import type { HookRunner, PreCompactResult } from '../hooks/types';
 import type { CompactTrigger } from './compact/compactor';
-import { withHookContext } from './hook-context';
+import { systemReminder, withHookContext } from './hook-context';
 
 export interface SessionHooksOptions {
   sessionId: string;
@@ -22,6 +22,8 @@ export class SessionHooks {
   private startContext: string | null = null;
   /** UserPromptSubmit context per user message id: sent with that prompt in every request. */
   private readonly promptContext = new Map<string, string>();
+  /** The engine's own reminders for the model, each after the message with that id. */
+  private readonly notes = new Map<string, string>();
 
   constructor(private readonly opts: SessionHooksOptions) {
     this.start = opts.resumed ? 'resume' : 'startup';
@@ -72,8 +74,13 @@ export class SessionHooks {
       hooks.has('PreCompact', trigger) ? hooks.preCompact!({ sessionId: this.opts.sessionId, cwd: this.opts.projectDir, trigger, customInstructions }, signal) : Promise.resolve({ messages: [] });
   }
 
-  /** The transcript as the model sees it: with the hooks' context in place. */
+  /** Tells the model something that changed outside the conversation, from the message after `afterId` on. */
+  noteAfter(afterId: string, label: string, text: string): void {
+    this.notes.set(afterId, systemReminder(label, text));
+  }
+
+  /** The transcript as the model sees it: with the hooks' context and the engine's notes in place. */
   forRequest(messages: readonly Message[]): Message[] {
-    return withHookContext(messages, this.startContext, this.promptContext);
+    return withHookContext(messages, this.startContext, this.promptContext, this.notes);
   }
 }

@@ -15,9 +15,8 @@ import type { ErrorInfo, SessionEvent, UsageTotals } from '../../shared/session-
 import { isTerminal, type ToolCallView } from '../../shared/tools/tool-call';
 import { messageText, type Message, type SessionStatus, type SessionSummary } from '../../shared/transcript';
 import type { PermissionMode } from '../permissions/types';
-import type { StoredSession } from '../sessions/store';
 import { titleFromText, UNTITLED } from '../sessions/title';
-import { SESSION_TITLE_MAX } from '../sessions/store';
+import { SESSION_TITLE_MAX, type StoredSession } from '../sessions/store';
 import { buildSystemBlocks } from '../tools/core/tools-param';
 import { COMPACT_COMMAND, runCompactionTurn } from './compact-turn';
 import type { SessionEventBody } from './event-body';
@@ -144,6 +143,7 @@ export class Session {
     if (!reopened.notice) return session;
     session.persistence.workingFolder(null);
     session.runtime?.notify('warn', reopened.notice);
+    if (messages.length > 0) session.hooks.noteAfter(messages.at(-1)!.id, 'Working directory changed', reopened.forModel!);
     return session;
   }
 
