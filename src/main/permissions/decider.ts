@@ -143,7 +143,8 @@ export function createPermissionDecider(opts: PermissionDeciderOptions): Permiss
     };
     /** Every part allowed by an allow rule or by being read-only: the rule that allowed the first ruled part. */
     const allowedByParts = (): RuleEntry | 'read-only' | null => {
-      if (parts.length < 2) return null;
+      // One part is the line as rules read it (`timeout 30 npm test 2>&1` → `npm test`).
+      if (parts.length === 0) return null;
       let first: RuleEntry | null = null;
       for (const p of parts) {
         const hit = findOne('allow', p);

@@ -6,7 +6,7 @@
 import os from 'node:os';
 import { securityVerdict } from '../../shell/checks/index';
 import { checkCommandLinePaths, isDangerousRemoval, isReadOnlyPipeline, suggestRules } from '../../shell/commands/index';
-import { analyzeCommand, effectiveCommand, legacySplit, loadedBashParser } from '../../shell/index';
+import { analyzeCommand, effectiveCommand, legacySplit, loadedBashParser, withoutHarmlessRedirects } from '../../shell/index';
 import type { CommandAnalysis, Separator, SimpleCommand } from '../../shell/types';
 import type { PermissionResult } from '../core/tool';
 import type { CommandWarning } from '../../../shared/permissions/command-explanation';
@@ -80,7 +80,8 @@ function computeFacts(command: string): BashFacts {
   // Rules see through safe env prefixes and plain wrappers (`timeout 30 npm test` is `npm test`), but
   // not through sudo, xargs, shells or a wrapper it could not read: there the command stays as written.
   const plain = (p: (typeof parts)[number]) => !p.elevated && !p.appendsArgs && !p.runsShellCode && p.opaque === undefined;
-  const commands = parts.map((p, i) => (plain(p) ? p.command : analysis.commands[i]!));
+  // … and past redirections that change nothing outside the command (`2>&1`, `> /dev/null`).
+  const commands = parts.map((p, i) => withoutHarmlessRedirects(plain(p) ? p.command : analysis.commands[i]!));
   const readOnly = !finding && !unsafeEnv && parts.every(plain) && isReadOnlyPipeline(commands, analysis.separators).readOnly;
   let safety: BashFacts['safety'] = finding ? { message: finding.message, check: `BA1 #${finding.id} ${finding.name}` } : null;
   if (!safety && unsafeEnv) {
