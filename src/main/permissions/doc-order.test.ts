@@ -70,7 +70,10 @@ const bashRows: MatchRow[] = [
   bash(B('Claude Code strips a fixed set of wrappers, so a rule like Bash(npm test *) also matches timeout 30 npm test', 'allow rules stay strict until the Bash-analysis issue; deny and ask rules see through the wrappers'), 'Bash(rm *)', 'timeout 30 rm -rf x', [false, true, true]),
   bash(B('The stripped wrappers are timeout, time, nice, nohup, and stdbuf, plus the shell builtins command and builtin, and zsh\'s noglob'), 'Bash(rm *)', 'nice -n 10 nohup command rm -rf x', [false, true, true]),
   bash(B('Bare xargs is also stripped, so Bash(grep *) matches xargs grep pattern'), 'Bash(grep *)', 'xargs grep pattern', [false, true, true]),
-  bash(B('an invocation like xargs -n1 grep pattern is matched as an xargs command'), 'Bash(grep *)', 'xargs -n1 grep pattern', [false, false, false]),
+  bash(
+    B('an invocation like xargs -n1 grep pattern is matched as an xargs command', 'so no grep rule allows it; a deny or ask rule also sees the grep it runs, so wrapping never escapes one (bash-attack-corpus.test.ts)'),
+    'Bash(grep *)', 'xargs -n1 grep pattern', [false, true, true],
+  ),
   bash(B('the query form command -v, which looks up a command rather than running one[, is not stripped]'), 'Bash(rm *)', 'command -v rm', [false, false, false]),
 ];
 
