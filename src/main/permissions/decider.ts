@@ -210,10 +210,14 @@ export function createPermissionDecider(opts: PermissionDeciderOptions): Permiss
     }
     // A rule for the whole tool (`Bash`, --allowedTools Bash) is the person's "anything goes".
     const wholeToolAllowed = () => rulesForTool(rules.allow, 'allow', tool.name, aliases, catalog).some((e) => parsedRule(e.rule)?.ruleContent === undefined);
-    if (own.behavior === 'ask' && own.reason?.type === 'safetyCheck' && (own.reason.strict || (mode !== 'bypassPermissions' && !wholeToolAllowed()))) {
-      const detail = own.message || defaultAskMessage(tool);
+    // A deny or ask rule that cannot be checked against what the call runs is not silently passed over.
+    const scopedRules = () =>
+      (['deny', 'ask'] as const).some((b) => rulesForTool(rules[b], b, tool.name, aliases, catalog).some((e) => parsedRule(e.rule)?.ruleContent !== undefined));
+    const safety = own.behavior === 'ask' && own.reason?.type === 'safetyCheck' ? own.reason : null;
+    if (safety && (safety.strict || (safety.hidesCommands && scopedRules()) || (mode !== 'bypassPermissions' && !wholeToolAllowed()))) {
+      const detail = (own.behavior === 'ask' && own.message) || defaultAskMessage(tool);
       // No rule can allow past a safety check, so "Always allow" has nothing to offer.
-      return { ...ask(explainCheck('ask', own.reason.check ?? tool.name, detail, `${tool.name}'s safety check`), own.reason, []), message: detail };
+      return { ...ask(explainCheck('ask', safety.check ?? tool.name, detail, `${tool.name}'s safety check`), safety, []), message: detail };
     }
     const askRule = find('ask');
     if (askRule) return ask(explainRule(askRule, 'ask', where), ruleReason(askRule, 'ask'));
