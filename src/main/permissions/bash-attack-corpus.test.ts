@@ -186,6 +186,12 @@ describe('PL4b BA3 BA4: a deny rule is not escaped by wrapping, quoting or chain
     ['in a function', 'f(){ rm x; }; f', 'deny'],
     ['in case', 'case a in a) rm x;; esac', 'deny'],
     ['with 2>&1', 'rm x 2>&1', 'deny'],
+    ['quoted name beside a substitution', '"r"m x $(date)', 'deny'],
+    ['escaped name beside a substitution', '\\rm -rf "$DIR"', 'deny'],
+    ['sudo inside a substitution', 'echo $(sudo rm x)', 'deny'],
+    ['loop over a glob', 'for f in *; do rm "$f"; done', 'deny'],
+    ['eval of a variable', 'eval "$X"', 'ask'],
+    ['bash -c of a variable', 'bash -c "$CMD"', 'ask'],
     ['ANSI-C quoted name', "$'\\x72m' -rf build", 'ask'],
     ['ANSI-C quoted plain name', "$'rm' x", 'ask'],
     ['variable as the program', '$X x', 'ask'],
@@ -229,6 +235,14 @@ describe('PL4b BA3 BA4: a deny rule is not escaped by wrapping, quoting or chain
   ];
   it.each(push)('Bash(git push:*) — %s: %j → %s', async (_t, command, expected) => {
     expect(await run(command, { set: rules({ deny: ['Bash(git push:*)'], allow: ['Bash(git *)'] }) })).toBe(expected);
+  });
+
+  it('a substitution whose programs are all named does not ask under "anything goes" with a deny rule', async () => {
+    const set = rules({ deny: ['Bash(git push:*)'] });
+    const commit = "git commit -m \"$(cat <<'EOF'\nfix: the parser\n\nUses $X now.\nEOF\n)\"";
+    expect(await run(commit, { set, mode: 'bypassPermissions' })).toBe('allow');
+    expect(await run('echo "built at $(date)"', { set, mode: 'bypassPermissions' })).toBe('allow');
+    expect(await run('git push $(git remote | head -1) main', { set, mode: 'bypassPermissions' })).toBe('deny');
   });
 
   it('with no scoped deny or ask rule, "anything goes" still runs what can\'t be followed', async () => {

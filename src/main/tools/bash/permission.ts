@@ -6,7 +6,7 @@
 import os from 'node:os';
 import { securityVerdict } from '../../shell/checks/index';
 import { checkCommandLinePaths, isDangerousRemoval, isReadOnlyPipeline, suggestRules } from '../../shell/commands/index';
-import { analyzeCommand, effectiveCommand, legacySplit, loadedBashParser, withoutHarmlessRedirects } from '../../shell/index';
+import { analyzeCommand, effectiveCommand, legacySplit, loadedBashParser, programNames, withoutHarmlessRedirects } from '../../shell/index';
 import type { CommandAnalysis, Separator, SimpleCommand } from '../../shell/types';
 import type { PermissionResult } from '../core/tool';
 import type { CommandWarning } from '../../../shared/permissions/command-explanation';
@@ -67,7 +67,7 @@ function computeFacts(command: string): BashFacts {
   const finding = verdict.behavior === 'ask' ? verdict.findings.find((f) => !(followed && SETTLED_BY_PARSER.has(f.id))) : undefined;
   if (analysis.kind === 'too-complex') {
     return {
-      safety: { message: `This command uses shell features whose effect can't be checked in advance (${analysis.reason}).`, check: 'BA2 too-complex', hidesCommands: true },
+      safety: { message: `This command uses shell features whose effect can't be checked in advance (${analysis.reason}).`, check: 'BA2 too-complex', hidesCommands: programNames(command)?.hidden ?? true },
       parts: null,
       runs: [],
       elevated: [],
