@@ -70,11 +70,35 @@ export function matchesBashPattern(pattern: BashPattern, command: string): boole
   }
 }
 
-/** Shell syntax that can chain, substitute or redirect: a prefix/wildcard allow must not cover it. */
-const SHELL_CONTROL = /[;&|`<>\n\r]|\$\(/;
-
+/**
+ * Shell syntax that can chain, substitute, redirect or comment: a prefix/wildcard allow must not cover
+ * it. Inside single quotes nothing is syntax; inside double quotes only `$(` and backticks still run
+ * (`git commit -m "a; b⏎c"` is one command). A backslash makes the next character plain text.
+ */
 export function hasShellControl(command: string): boolean {
-  return SHELL_CONTROL.test(command);
+  let quote: "'" | '"' | null = null;
+  for (let i = 0; i < command.length; i++) {
+    const c = command[i]!;
+    if (quote === "'") {
+      if (c === "'") quote = null;
+      continue;
+    }
+    if (c === '\\') {
+      i++;
+      continue;
+    }
+    if (c === '`' || (c === '$' && command[i + 1] === '(')) return true;
+    if (quote === '"') {
+      if (c === '"') quote = null;
+      continue;
+    }
+    if (c === "'" || c === '"') quote = c;
+    else if (';&|<>\n\r'.includes(c)) return true;
+    // A comment starts a word, and hides the rest of the line from a reader of the rule.
+    else if (c === '#' && (i === 0 || /\s/.test(command[i - 1]!))) return true;
+  }
+  // An unterminated quote: where it ends is anyone's guess.
+  return quote !== null;
 }
 
 /**

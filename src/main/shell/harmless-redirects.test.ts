@@ -22,6 +22,7 @@ describe('BA3 redirections that change nothing outside the command', () => {
     ['npm test 2>>/dev/null --ci', 'npm test --ci'],
     ['npm test 1>&2', 'npm test'],
     ['npm test < /dev/null', 'npm test'],
+    ['npm test >& /dev/null', 'npm test'],
   ])('%s reads as %s', (line, text) => {
     const c = first(line);
     expect(c.text).toBe(text);

@@ -3,12 +3,12 @@
 // as in Claude Code, while a redirection into a file still keeps the rule from matching.
 import type { Redirect, SimpleCommand } from './types';
 
-/** `2>&1`, `>&2`, `1>&-`, `&>/dev/null`, `2>> /dev/null`, `</dev/null` as written at the start of `s`. */
-const HARMLESS = /^(?:\d*>&\s*(?:\d+|-)|(?:\d*(?:>>|>\||>)|&>>|&>|\d*<)\s*\/dev\/null)(?=\s|$)/;
+/** `2>&1`, `>&2`, `1>&-`, `&>/dev/null`, `>& /dev/null`, `2>> /dev/null`, `</dev/null` as written at the start of `s`. */
+const HARMLESS = /^(?:\d*>&\s*(?:\d+|-)|(?:\d*(?:>>|>\||>&|>)|&>>|&>|\d*<)\s*\/dev\/null)(?=\s|$)/;
 
 function harmless(r: Redirect): boolean {
-  if (r.op === '>&') return /^(?:\d+|-|)$/.test(r.target);
-  return r.target === '/dev/null' && ['>', '>>', '>|', '&>', '&>>', '<'].includes(r.op);
+  if (r.op === '>&' && /^(?:\d+|-|)$/.test(r.target)) return true;
+  return r.target === '/dev/null' && ['>', '>>', '>|', '>&', '&>', '&>>', '<'].includes(r.op);
 }
 
 export function withoutHarmlessRedirects(cmd: SimpleCommand): SimpleCommand {
