@@ -17,7 +17,8 @@
 //   6. hook decided allow                                        → allow
 //   7. the tool's checkPermissions says allow                    → allow
 //   8. an allow rule matches                                     → allow
-//   9. mode: bypassPermissions, or acceptEdits for an edit inside the working directories → allow
+//   9. mode: bypassPermissions, or acceptEdits for an edit inside the working directories (a tool
+//      of kind edit, or one whose own opinion says it only edits inside them: Bash's mkdir, rm…) → allow
 //  10. the classifier's verdict is allow                         → allow  (awaited only here)
 //  11. otherwise                                                 → ask, with the tool's message and suggestions
 import { homedir } from 'node:os';
@@ -243,7 +244,8 @@ export function createPermissionDecider(opts: PermissionDeciderOptions): Permiss
     const byParts = allowedByParts();
     if (byParts && byParts !== 'read-only') return { behavior: 'allow', input, reason: ruleReason(byParts, 'allow'), explanation: explainRule(byParts, 'allow', where) };
     // 9
-    if (modeAllows(mode, tool.name, input, catalog, opts.acceptEdits)) {
+    const ownEdits = mode === 'acceptEdits' && own.behavior === 'passthrough' && own.editsInside === true;
+    if (ownEdits || modeAllows(mode, tool.name, input, catalog, opts.acceptEdits)) {
       const detail = mode === 'acceptEdits' ? 'edits inside the working directories run without asking' : undefined;
       return { behavior: 'allow', input, reason: { type: 'mode', mode }, explanation: explainMode('allow', mode, detail) };
     }

@@ -38,10 +38,8 @@ const rows: Row[] = [
   [PM('Auto-approve file edits with acceptEdits mode', 'acceptEdits mode lets Claude create and edit files in your working directory without prompting'), 'Write', { file_path: P('src/a.ts'), content: 'x' }, { mode: 'acceptEdits', acceptEdits: acceptEdits() }, 'allow'],
   [PM('Auto-approve file edits with acceptEdits mode', 'auto-approval applies only to paths inside your working directory or additionalDirectories'), 'Write', { file_path: '/tmp/elsewhere/a.ts', content: 'x' }, { mode: 'acceptEdits', acceptEdits: acceptEdits() }, 'ask'],
   [PM('Auto-approve file edits with acceptEdits mode', '… or additionalDirectories'), 'Write', { file_path: '/work/shared/a.ts', content: 'x' }, { mode: 'acceptEdits', acceptEdits: acceptEdits(['/work/shared']), workingDirectories: [PROJECT, '/work/shared'] }, 'allow'],
-  [
-    PM('Auto-approve file edits with acceptEdits mode', 'acceptEdits mode auto-approves common filesystem Bash commands: mkdir, touch, rm, rmdir, mv, cp, and sed', 'left for the Bash-analysis issue: until then every Bash call follows the rules'),
-    'Bash', { command: 'mkdir -p build' }, { mode: 'acceptEdits', acceptEdits: acceptEdits() }, 'ask',
-  ],
+  [PM('Auto-approve file edits with acceptEdits mode', 'acceptEdits mode auto-approves common filesystem Bash commands: mkdir, touch, rm, rmdir, mv, cp, and sed'), 'Bash', { command: 'mkdir -p build' }, { mode: 'acceptEdits', acceptEdits: acceptEdits() }, 'allow'],
+  [PM('Auto-approve file edits with acceptEdits mode', '… only to paths inside your working directory or additionalDirectories'), 'Bash', { command: 'mkdir -p /tmp/build' }, { mode: 'acceptEdits', acceptEdits: acceptEdits() }, 'ask'],
 ];
 
 describe('PL4 the decision order, hooks, sources and modes', () => {

@@ -60,7 +60,13 @@ export type PermissionResult<Input = unknown> =
       action?: string;
     }
   /** No opinion of its own: later stages (rules, mode, prompt) decide. */
-  | { behavior: 'passthrough'; message?: string; suggestions?: string[] };
+  | {
+      behavior: 'passthrough';
+      message?: string;
+      suggestions?: string[];
+      /** Every part only edits files inside the working folders: acceptEdits runs it (Bash's mkdir, rm, sed -i…). */
+      editsInside?: boolean;
+    };
 
 /** Where a rule came from, Claude Code's sources, so users' settings carry over unchanged. */
 export const RULE_SOURCES = [

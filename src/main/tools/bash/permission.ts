@@ -11,6 +11,7 @@ import type { CommandAnalysis, Separator, SimpleCommand } from '../../shell/type
 import type { PermissionResult } from '../core/tool';
 import type { CommandWarning } from '../../../shared/permissions/command-explanation';
 import { commandWarnings } from '../../shell/explain/warnings';
+import { editsInsideOnly } from './accept-edits';
 
 /** What the permission engine needs of a Bash command, computed once per command text. */
 export interface BashFacts {
@@ -161,7 +162,13 @@ export function bashPermission<I>(command: string, ctx: BashPermissionContext): 
   // A compound line gets one rule per distinct part (BA5); a single command keeps the engine's own
   // suggestions (the exact command and its stable prefix, for the person to choose).
   const compound = parts.length > 1 ? suggestRules(parts).rules : [];
-  return { behavior: 'passthrough', message: 'Bash commands need approval unless a rule allows them.', ...(compound.length > 0 ? { suggestions: compound } : {}) };
+  const editsInside = editsInsideOnly(facts, ctx);
+  return {
+    behavior: 'passthrough',
+    message: 'Bash commands need approval unless a rule allows them.',
+    ...(compound.length > 0 ? { suggestions: compound } : {}),
+    ...(editsInside ? { editsInside } : {}),
+  };
 }
 
 /** The subcommands as inputs of their own, for rule matching; null for a single plain command. */
