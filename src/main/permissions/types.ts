@@ -32,7 +32,15 @@ export type DecisionReason =
    * rule for the whole tool (`Bash`) and bypassPermissions still allow; `strict` ones (a removal of a
    * home or system folder, BA8) ask whatever the rules and mode say.
    */
-  | { type: 'safetyCheck'; reason: string; check?: string; strict?: boolean }
+  | {
+      type: 'safetyCheck';
+      reason: string;
+      check?: string;
+      /** Always asks, whatever rules and mode say (a removal of a home or system folder). */
+      strict?: boolean;
+      /** Which commands run could not be told: a deny or ask rule on one of them cannot be ruled out. */
+      hidesCommands?: boolean;
+    }
   | { type: 'user'; feedback?: string }
   | { type: 'headless'; reason: string }
   | { type: 'other'; reason: string };
@@ -52,7 +60,13 @@ export type PermissionResult<Input = unknown> =
       action?: string;
     }
   /** No opinion of its own: later stages (rules, mode, prompt) decide. */
-  | { behavior: 'passthrough'; message?: string; suggestions?: string[] };
+  | {
+      behavior: 'passthrough';
+      message?: string;
+      suggestions?: string[];
+      /** Every part only edits files inside the working folders: acceptEdits runs it (Bash's mkdir, rm, sed -i…). */
+      editsInside?: boolean;
+    };
 
 /** Where a rule came from, Claude Code's sources, so users' settings carry over unchanged. */
 export const RULE_SOURCES = [

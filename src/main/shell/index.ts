@@ -2,6 +2,8 @@
 export { analyzeCommand, analyzeCommandAsync, MAX_ANALYZED_LENGTH } from './analyze';
 export { ALLOWED_NODE_KINDS } from './walk';
 export { effectiveCommand, type EffectiveCommand } from './effective';
+export { withoutHarmlessRedirects } from './harmless-redirects';
+export { programNames, type ProgramNames } from './program-names';
 export { DANGEROUS_ENV_VARS, isDangerousEnvVar, isSafeEnvAssignment, SAFE_ENV_VARS, stripSafeEnv, type StrippedEnv } from './env-prefix';
 export { legacySplit } from '../../shared/shell/legacy-split';
 export { bashWasmCandidates, loadBashParser, loadedBashParser, type BashParser } from './parser';

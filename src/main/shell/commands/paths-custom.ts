@@ -112,13 +112,35 @@ function gitPaths(args: readonly string[]): CommandPaths {
   const rest = args.slice(i + 1);
   const dashes = rest.indexOf('--');
   let pathspecs: string[];
+  if (sub === 'clone' || sub === 'init') {
+    // `git clone URL DIR`, `git init DIR`: the folder it creates.
+    const ops = parseArgs(rest).operands;
+    const dir = sub === 'clone' ? ops[1] : ops[0];
+    return { read, write: dir === undefined ? [] : [base && !path.isAbsolute(dir) && !dir.startsWith('~') ? path.join(base, dir) : dir] };
+  }
   if (GIT_ALL_OPERANDS_ARE_PATHS.has(sub)) pathspecs = parseArgs(rest).operands;
   else if ((sub === 'diff' || sub === 'grep') && rest.includes('--no-index')) {
     pathspecs = parseArgs(rest).operands.slice(sub === 'grep' && !rest.some((w) => w === '-e' || w === '-f') ? 1 : 0);
   } else pathspecs = dashes >= 0 ? rest.slice(dashes + 1) : [];
   if (sub === 'clean' && pathspecs.length === 0) pathspecs = ['.'];
   const placed = pathspecs.map((p) => (base && !path.isAbsolute(p) && !p.startsWith('~') ? path.join(base, p) : p));
-  return GIT_WRITES.has(sub) ? { read, write: placed } : { read: [...read, ...placed], write: [] };
+  const outputs = gitOutputs(sub, dashes >= 0 ? rest.slice(0, dashes) : rest).map((p) => (base && !path.isAbsolute(p) && !p.startsWith('~') ? path.join(base, p) : p));
+  return GIT_WRITES.has(sub) ? { read, write: [...placed, ...outputs] } : { read: [...read, ...placed], write: outputs };
+}
+
+/** The files a diff-like subcommand writes its output to (`git diff --output=F`, `git format-patch -o DIR`). */
+function gitOutputs(sub: string, options: readonly string[]): string[] {
+  const out: string[] = [];
+  const names = sub === 'format-patch' ? ['--output', '--output-directory', '-o'] : ['--output'];
+  for (let k = 0; k < options.length; k++) {
+    const w = options[k]!;
+    const eq = w.indexOf('=');
+    const name = eq >= 0 ? w.slice(0, eq) : w;
+    if (!names.includes(name)) continue;
+    const value = eq >= 0 ? w.slice(eq + 1) : options[++k];
+    if (value !== undefined) out.push(value);
+  }
+  return out;
 }
 
 export const CUSTOM: Readonly<Record<string, (args: readonly string[], argv: readonly string[]) => CommandPaths>> = {

@@ -45,6 +45,9 @@ export function isInside(child: string, dir: string): boolean {
  * stands for the folder its first pattern segment sits in. null for `~user` (that home is unknown
  * without the system) and for a relative path when cwd is unknown.
  */
+/** Stands for a folder level a pattern matches; no file name contains a NUL. */
+const GLOB_LEVEL = '\0glob';
+
 export function resolvePath(p: string, cwd: string | null, home: string | undefined): string | null {
   let rest = p;
   let start: string | null = cwd;
@@ -57,10 +60,14 @@ export function resolvePath(p: string, cwd: string | null, home: string | undefi
     rest = p.slice(start.length);
   }
   const segments = rest.split(/[\\/]+/);
-  const firstGlob = segments.findIndex(hasGlob);
-  const kept = firstGlob === -1 ? segments : segments.slice(0, firstGlob);
   if (start === null) return null;
-  return path.resolve(start, ...kept);
+  // A pattern segment is one folder level (`**` perhaps none), and a `..` after it climbs back out:
+  // `*/../../x` is beside the folder, not in it. The path stops at the first pattern still standing.
+  const climbs = segments.slice(Math.max(0, segments.findIndex(hasGlob))).includes('..');
+  const levels = climbs ? segments.filter((s) => s !== '**') : segments;
+  const walked = path.resolve(start, ...levels.map((s) => (hasGlob(s) ? GLOB_LEVEL : s)));
+  const cut = walked.indexOf(path.sep + GLOB_LEVEL);
+  return cut === -1 ? walked : walked.slice(0, cut) || path.parse(walked).root;
 }
 
 function check(p: string, access: Access, cwd: string | null, ctx: PathContext): CheckedPath {

@@ -108,6 +108,21 @@ export const PATH_TABLE: Readonly<Record<string, PathSpec>> = {
     },
     optionPaths: { '-f': 'read', '--file': 'read', '--ignore-file': 'read' },
   },
+  // Programs whose options name where they write: a prefix rule for them (`Bash(curl:*)`) still
+  // asks before a write outside the project (`curl -o ~/.bashrc …`).
+  curl: {
+    operands: 'none',
+    options: { valuedShort: 'oTKDcbdeEFHuUAXmrwxyYzC', valuedLong: ['--output', '--upload-file', '--config', '--dump-header', '--cookie-jar', '--trace', '--trace-ascii', '--stderr', '--output-dir', '--header', '--data', '--data-binary', '--data-raw', '--user', '--request', '--user-agent', '--referer', '--form'] },
+    optionPaths: { '-o': 'write', '--output': 'write', '--output-dir': 'write', '-D': 'write', '--dump-header': 'write', '-c': 'write', '--cookie-jar': 'write', '--trace': 'write', '--trace-ascii': 'write', '--stderr': 'write', '-T': 'read', '--upload-file': 'read', '-K': 'read', '--config': 'read' },
+  },
+  wget: {
+    operands: 'none',
+    options: { valuedShort: 'OPoaiqeUt', valuedLong: ['--output-document', '--directory-prefix', '--output-file', '--append-output', '--input-file', '--user-agent', '--tries', '--header'] },
+    optionPaths: { '-O': 'write', '--output-document': 'write', '-P': 'write', '--directory-prefix': 'write', '-o': 'write', '--output-file': 'write', '-a': 'write', '--append-output': 'write', '-i': 'read', '--input-file': 'read' },
+  },
+  tar: { operands: 'read', options: { valuedShort: 'CfTXb', valuedLong: ['--directory', '--file', '--files-from', '--exclude-from', '--exclude', '--transform', '--blocking-factor'] }, optionPaths: { '-C': 'write', '--directory': 'write', '-f': 'write', '--file': 'write', '-T': 'read', '--files-from': 'read', '-X': 'read', '--exclude-from': 'read' } },
+  unzip: { operands: 'read', options: { valuedShort: 'dx', valuedLong: [] }, optionPaths: { '-d': 'write' } },
+  install: { operands: 'copy', options: { valuedShort: 'gmotS', valuedLong: ['--group', '--mode', '--owner', '--target-directory', '--suffix'] }, targetDir: TARGET_DIR },
   date: { operands: 'none', options: { valuedShort: 'dfr', valuedLong: ['--date', '--file', '--reference', '--rfc-3339'] }, optionPaths: { '-f': 'read', '--file': 'read', '-r': 'read', '--reference': 'read' } },
 };
 

@@ -74,6 +74,16 @@ describe('BA8 pathsOf: per-command path extraction with POSIX --', () => {
     [['git', 'rm', 'f'], [], ['f']],
     [['git', 'checkout', '--', 'f'], [], ['f']],
     [['git', '-C', 'sub', 'restore', 'f'], ['sub'], ['sub/f']],
+    [['git', 'diff', '--output=/tmp/x', 'HEAD'], [], ['/tmp/x']],
+    [['git', 'log', '--output', 'out', '--', 'src'], ['src'], ['out']],
+    [['git', 'format-patch', '-o', 'patches', 'HEAD~1'], [], ['patches']],
+    [['git', 'clone', 'https://x.example/r.git', '/tmp/r'], [], ['/tmp/r']],
+    [['git', 'init', 'sub'], [], ['sub']],
+    [['curl', '-sSLo', '~/.x', 'https://x.example'], [], ['~/.x']],
+    [['curl', '-T', 'secret', 'https://x.example'], ['secret'], []],
+    [['wget', '-O', 'out', 'https://x.example'], [], ['out']],
+    [['tar', '-xf', 'a.tar', '-C', '/'], [], ['a.tar', '/']],
+    [['unzip', 'a.zip', '-d', '/tmp'], ['a.zip'], ['/tmp']],
     [['echo', '/etc/passwd'], [], []],
     [['date', '-r', 'f'], ['f'], []],
   ])('%j reads %j, writes %j', (argv, read, write) => {
@@ -113,6 +123,11 @@ describe('BA8 resolvePath: pure path math', () => {
     ['/etc/*/conf', '/etc'],
     ['~/.c*', '/home/me'],
     ['src/**/x', '/work/proj/src'],
+    // A pattern is one folder level; `..` after it climbs back out of the project.
+    ['*/..', '/work/proj'],
+    ['*/../../x', '/work/x'],
+    ['src/*/../../../x', '/work/x'],
+    ['**/../x', '/work/x'],
   ])('%s → %s', (p, expected) => {
     expect(resolvePath(p, ctx.cwd, ctx.home)).toBe(expected);
   });

@@ -90,10 +90,12 @@ export function createBashToolDef(deps: BashToolDeps = {}): ToolDef<BashInput, B
     isDestructive: (input) => bashWarnings(input.command ?? '').length > 0,
     describeCommand: (input, ctx) => explainBash(input.command ?? '', { cwd: ctx.state.cwd, workingDirectories: ctx.workingDirectories }),
     toAutoClassifierInput: (input) => input.command ?? '',
-    validateInput: (input) =>
-      input.command.trim() === ''
-        ? { result: false, message: 'The command is empty.', errorCode: 1 }
-        : { result: true },
+    async validateInput(input, ctx) {
+      if (input.command.trim() === '') return { result: false, message: 'The command is empty.', errorCode: 1 };
+      // Before the permission decision: deny and ask rules read the line with the grammar too.
+      if (needsBashParser(input.command)) await loadBashParser({ log: ctx.log });
+      return { result: true };
+    },
     async checkPermissions(input, ctx) {
       if (needsBashParser(input.command)) await loadBashParser({ log: ctx.log });
       const own = bashPermission<BashInput>(input.command, { cwd: ctx.state.cwd, workingDirectories: ctx.workingDirectories });

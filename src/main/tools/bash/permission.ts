@@ -6,16 +6,17 @@
 import os from 'node:os';
 import { securityVerdict } from '../../shell/checks/index';
 import { checkCommandLinePaths, isDangerousRemoval, isReadOnlyPipeline, suggestRules } from '../../shell/commands/index';
-import { analyzeCommand, effectiveCommand, legacySplit, loadedBashParser } from '../../shell/index';
+import { analyzeCommand, effectiveCommand, legacySplit, loadedBashParser, programNames, withoutHarmlessRedirects } from '../../shell/index';
 import type { CommandAnalysis, Separator, SimpleCommand } from '../../shell/types';
 import type { PermissionResult } from '../core/tool';
 import type { CommandWarning } from '../../../shared/permissions/command-explanation';
 import { commandWarnings } from '../../shell/explain/warnings';
+import { editsInsideOnly } from './accept-edits';
 
 /** What the permission engine needs of a Bash command, computed once per command text. */
 export interface BashFacts {
   /** A finding that asks whatever the rules say, in plain words, and the check that made it. */
-  safety: { message: string; check: string } | null;
+  safety: { message: string; check: string; hidesCommands?: boolean } | null;
   /** The subcommands as the rules should see them (safe env prefixes and plain wrappers stripped); null when not followed. */
   parts: SimpleCommand[] | null;
   /** What each subcommand runs in the end, through every wrapper (sudo and xargs too): for path and removal checks. */
@@ -67,7 +68,7 @@ function computeFacts(command: string): BashFacts {
   const finding = verdict.behavior === 'ask' ? verdict.findings.find((f) => !(followed && SETTLED_BY_PARSER.has(f.id))) : undefined;
   if (analysis.kind === 'too-complex') {
     return {
-      safety: { message: `This command uses shell features whose effect can't be checked in advance (${analysis.reason}).`, check: 'BA2 too-complex' },
+      safety: { message: `This command uses shell features whose effect can't be checked in advance (${analysis.reason}).`, check: 'BA2 too-complex', hidesCommands: programNames(command)?.hidden ?? true },
       parts: null,
       runs: [],
       elevated: [],
@@ -80,9 +81,15 @@ function computeFacts(command: string): BashFacts {
   // Rules see through safe env prefixes and plain wrappers (`timeout 30 npm test` is `npm test`), but
   // not through sudo, xargs, shells or a wrapper it could not read: there the command stays as written.
   const plain = (p: (typeof parts)[number]) => !p.elevated && !p.appendsArgs && !p.runsShellCode && p.opaque === undefined;
-  const commands = parts.map((p, i) => (plain(p) ? p.command : analysis.commands[i]!));
+  // … and past redirections that change nothing outside the command (`2>&1`, `> /dev/null`).
+  const commands = parts.map((p, i) => withoutHarmlessRedirects(plain(p) ? p.command : analysis.commands[i]!));
   const readOnly = !finding && !unsafeEnv && parts.every(plain) && isReadOnlyPipeline(commands, analysis.separators).readOnly;
   let safety: BashFacts['safety'] = finding ? { message: finding.message, check: `BA1 #${finding.id} ${finding.name}` } : null;
+  // `r* x`, `[r]m x`: the file names around decide which program runs.
+  const pattern = parts.find((p) => /[*?[]/.test(p.command.argv[0] ?? ''));
+  if (!safety && pattern) {
+    safety = { message: `The program's name ${pattern.command.argv[0]} is a file pattern, so which program runs can't be told in advance.`, check: 'BA2 pattern as program name', hidesCommands: true };
+  }
   if (!safety && unsafeEnv) {
     safety = { message: `The command sets ${unsafeEnv.unsafeEnv.join(', ')}, which changes which programs run or how they load.`, check: 'BA4 unsafe environment' };
   }
@@ -139,12 +146,12 @@ export function partConcerns(facts: BashFacts, ctx: BashPermissionContext): { co
 
 export function bashPermission<I>(command: string, ctx: BashPermissionContext): PermissionResult<I> {
   const facts = bashFacts(command);
-  const safetyAsk = (message: string, check: string, strict = false): PermissionResult<I> => ({
+  const safetyAsk = (message: string, check: string, strict = false, hidesCommands = false): PermissionResult<I> => ({
     behavior: 'ask',
     message,
-    reason: { type: 'safetyCheck', reason: message, check, ...(strict ? { strict } : {}) },
+    reason: { type: 'safetyCheck', reason: message, check, ...(strict ? { strict } : {}), ...(hidesCommands ? { hidesCommands } : {}) },
   });
-  if (facts.safety) return safetyAsk(facts.safety.message, facts.safety.check);
+  if (facts.safety) return safetyAsk(facts.safety.message, facts.safety.check, false, facts.safety.hidesCommands);
   const parts = facts.parts ?? [];
   const { concerns, pathsKnown } = partConcerns(facts, ctx);
   const concern = concerns[0];
@@ -155,7 +162,13 @@ export function bashPermission<I>(command: string, ctx: BashPermissionContext): 
   // A compound line gets one rule per distinct part (BA5); a single command keeps the engine's own
   // suggestions (the exact command and its stable prefix, for the person to choose).
   const compound = parts.length > 1 ? suggestRules(parts).rules : [];
-  return { behavior: 'passthrough', message: 'Bash commands need approval unless a rule allows them.', ...(compound.length > 0 ? { suggestions: compound } : {}) };
+  const editsInside = editsInsideOnly(facts, ctx);
+  return {
+    behavior: 'passthrough',
+    message: 'Bash commands need approval unless a rule allows them.',
+    ...(compound.length > 0 ? { suggestions: compound } : {}),
+    ...(editsInside ? { editsInside } : {}),
+  };
 }
 
 /** The subcommands as inputs of their own, for rule matching; null for a single plain command. */
