@@ -1,35 +1,10 @@
-// BA1 speed: realistic commands well under 0.1 ms; adversarial 100,000-character inputs stay linear.
+// BA1: adversarial 100,000-character inputs stay linear — a guard against catastrophic backtracking (a
+// quadratic check takes minutes here, a linear one milliseconds; the bound leaves room for a loaded
+// machine). How fast realistic commands are decided is measured in bench/bash-decisions.bench.ts.
 import { describe, expect, it } from 'vitest';
 import { runSecurityChecks } from './index';
 
-const REALISTIC = [
-  'ls -la',
-  'git status',
-  'npm test 2>&1 | tail -20',
-  `grep -rn 'TODO' src --include='*.ts'`,
-  `find . -name '*.ts' -not -path './node_modules/*' | xargs wc -l`,
-  'git commit -m "fix: handle empty input in the parser"',
-  "git commit -m \"$(cat <<'EOF'\nfix: a bug\n\nLonger body text here.\nEOF\n)\"",
-  'cd src && npx tsc --noEmit -p tsconfig.json && npx vitest run src/main/shell',
-  `jq -r '.dependencies | keys[]' package.json`,
-  'echo "$(date) done" >> build.log',
-  `sed -n '1,80p' src/main/shell/checks/index.ts`,
-  `python3 -c 'import sys; print(sys.version)'`,
-];
-
-describe('BA1 speed', () => {
-  it('takes well under 0.1 ms for a realistic command (all checks)', () => {
-    for (let i = 0; i < 300; i++) for (const c of REALISTIC) runSecurityChecks(c);
-    // The best of a few batches: a busy machine slows some batches, never speeds one up.
-    let perCommand = Infinity;
-    for (let batch = 0; batch < 5; batch++) {
-      const t0 = performance.now();
-      for (let i = 0; i < 200; i++) for (const c of REALISTIC) runSecurityChecks(c);
-      perCommand = Math.min(perCommand, (performance.now() - t0) / (200 * REALISTIC.length));
-    }
-    expect(perCommand).toBeLessThan(0.1);
-  });
-
+describe('BA1 adversarial input', () => {
   const N = 100_000;
   it.each([
     ['blanks', ' '.repeat(N)],
@@ -62,6 +37,6 @@ describe('BA1 speed', () => {
   ])('stays linear on %s', (_what, input) => {
     const t0 = performance.now();
     runSecurityChecks(input);
-    expect(performance.now() - t0).toBeLessThan(1_000);
+    expect(performance.now() - t0).toBeLessThan(5_000);
   });
 });
