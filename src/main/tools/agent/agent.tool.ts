@@ -13,6 +13,7 @@ import { finishRun } from './finish';
 import { definitionsFor, prepareRun } from './prepare';
 import { AGENT_DESCRIPTION, agentPrompt } from './prompt';
 import { formatAgentResult } from './result-text';
+import { teamJoin } from './team-seat';
 
 export interface AgentToolDeps {
   tasks?: TaskRegistry;
@@ -36,6 +37,8 @@ export function createAgentTool(deps: AgentToolDeps = {}): Tool<AgentInput, Agen
     isConcurrencySafe: () => true,
     async validateInput(input, ctx) {
       if (!ctx.subagents) return { result: false, message: 'Agents cannot be started here.', errorCode: 1 };
+      const join = teamJoin(input, ctx);
+      if (!join.ok) return { result: false, message: join.message, errorCode: 3 };
       if (input.subagent_type === undefined) return { result: true };
       const { definitions } = await definitionsFor(ctx.subagents, ctx);
       if (findDefinition(definitions, input.subagent_type)) return { result: true };
@@ -45,8 +48,12 @@ export function createAgentTool(deps: AgentToolDeps = {}): Tool<AgentInput, Agen
       const host = ctx.subagents;
       if (!host) throw new Error('Agents cannot be started here.');
       // Named and in the background: a teammate (AG7) the conversation and it exchange messages with
-      // through SendMessage. Its name is taken first, so a name in use costs no worktree.
-      const name = input.run_in_background ? input.name?.trim() : undefined;
+      // through SendMessage. Its name is taken first, so a name in use costs no worktree. A member of
+      // the conversation's agent team always runs in the background.
+      const join = teamJoin(input, ctx);
+      if (!join.ok) throw new Error(join.message);
+      const background = input.run_in_background === true || join.team !== null;
+      const name = background ? input.name?.trim() : undefined;
       const seat = name && ctx.team ? { name, ...ctx.team.join(name) } : undefined;
       let run;
       try {
@@ -55,7 +62,12 @@ export function createAgentTool(deps: AgentToolDeps = {}): Tool<AgentInput, Agen
         seat?.leave();
         throw err;
       }
-      if (input.run_in_background) return { data: startBackgroundAgent(run, input.description, ctx, host, tasks, seat) };
+      if (background) {
+        const data = startBackgroundAgent(run, input.description, ctx, host, tasks, seat);
+        if (join.team === null || !name) return { data };
+        await ctx.agentTeam?.addMember({ name, agentId: data.agentId, agentType: data.agentType, model: data.model, joinedAt: Date.now() });
+        return { data: { ...data, team: join.team } };
+      }
       const startedAt = Date.now();
       onProgress({ type: 'status', text: `It started working, using the model ${run.model}${run.worktree ? `, on a separate copy of the project (branch ${run.worktree.branch})` : ''}.` });
       // The call's Stop stops the agent and every call it runs. Its calls show as cards of their own
