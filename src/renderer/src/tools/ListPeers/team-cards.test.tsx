@@ -55,8 +55,11 @@ describe('agent-team cards (TL Teams)', () => {
     expect(text(renderToStaticMarkup(<view.Result call={done} progress={undefined} />))).toBe(
       'Stopped the helpers that were waiting for a message: writer. The team’s to-do list was removed; the assistant uses the conversation’s own list again.',
     );
-    const refused = call('TeamDelete', {}, { state: 'failed', result: { text: 'Cannot delete the team "docs-review": 1 member is still working: reviewer (task a2).', isError: true } });
+    const refusal = '<tool_use_error>Error: Cannot delete the team "docs-review": 2 members are still working: reviewer (task a2), tester (task a3). Wait for them to finish, or stop them with TaskStop, then call TeamDelete again.</tool_use_error>';
+    const refused = call('TeamDelete', {}, { state: 'failed', result: { text: refusal, isError: true } });
     expect(view.title(refused)).toBe('End the team');
-    expect(text(card(refused))).toContain('1 member is still working: reviewer');
+    expect(view.problem(refused)).toBe('Not ended yet: reviewer, tester are still working. The team can end once they stop.');
+    expect(view.stateWords!(refused)).toBe('Not yet');
+    expect(text(card(refused))).not.toContain('TaskStop');
   });
 });

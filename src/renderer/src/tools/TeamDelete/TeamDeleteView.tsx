@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import type { ToolCallView } from '../../../../shared/tools/tool-call';
 import { TeamDeleteData } from '../../../../shared/tools/team-delete';
 import { genericView } from '../generic/GenericView';
+import { problemText } from '../problem-text';
 import type { ToolViewParts, ToolViewProps } from '../types';
 
 function ended(call: ToolCallView): TeamDeleteData | null {
@@ -12,6 +13,18 @@ function ended(call: ToolCallView): TeamDeleteData | null {
 }
 
 const helpers = (n: number): string => (n === 1 ? '1 helper' : `${n} helpers`);
+
+// The tool's refusal, written for the model (task ids, TaskStop): the helpers' names are what the person needs.
+const STILL_WORKING = /still working: (.+?)\. Wait for/;
+
+/** Why the team did not end, for the person. */
+export function teamDeleteProblem(call: ToolCallView): string | null {
+  const message = (call.error?.message ?? (call.result?.isError ? call.result.text : '')).trim();
+  const working = STILL_WORKING.exec(message);
+  if (!working) return problemText(call);
+  const names = working[1]!.split(', ').map((w) => w.replace(/ \(task [^)]*\)$/, ''));
+  return `Not ended yet: ${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} still working. The team can end once ${names.length === 1 ? 'it stops' : 'they stop'}.`;
+}
 
 function TeamDeleteResult(props: ToolViewProps): ReactNode {
   const d = ended(props.call);
@@ -32,6 +45,8 @@ export const teamDeleteView: ToolViewParts = {
   },
   Use: () => null,
   Result: TeamDeleteResult,
-  stateWords: (call) => (call.state === 'succeeded' ? 'Ended' : null),
-  hasOutput: (props) => ended(props.call) !== null || genericView.hasOutput(props),
+  stateWords: (call) => (call.state === 'succeeded' ? 'Ended' : STILL_WORKING.test(call.error?.message ?? call.result?.text ?? '') ? 'Not yet' : null),
+  problem: teamDeleteProblem,
+  // A refusal is said in the problem line; the model's wording of it adds nothing for the person.
+  hasOutput: (props) => ended(props.call) !== null || (!STILL_WORKING.test(props.call.result?.text ?? '') && genericView.hasOutput(props)),
 };
