@@ -91,6 +91,9 @@ describe('agent teams (TL Teams, AG7)', () => {
 
     // The writer lists its peers, then messages the reviewer, who wakes with it and works on.
     await until(() => bodies().some((b) => textOf(b.messages[0]).startsWith('Review the intro') && textOf(b.messages.at(-1)).includes('<teammate-message teammate_id="writer" summary="intro ready">')));
+    // Each teammate is told of its team after its own system prompt.
+    const writerFirst = bodies().find((b) => textOf(b.messages[0]).startsWith('Write the intro'))!;
+    expect(JSON.stringify(writerFirst.system)).toContain('You are \\"writer\\", a teammate in the team \\"docs-review\\". The team lead is \\"team-lead\\"');
     expect(resultOf('toolu_w1')!.content).toMatch(/^Team "docs-review"; you are "writer"\.\n- team-lead: the lead\n/);
     expect(resultOf('toolu_w2')!.content).toBe("Message sent to reviewer's inbox");
     const woke = bodies().find((b) => textOf(b.messages[0]).startsWith('Review the intro') && textOf(b.messages.at(-1)).includes('teammate_id="writer"'))!;

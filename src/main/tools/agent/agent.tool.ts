@@ -10,10 +10,10 @@ import type { Tool } from '../core/tool';
 import { startBackgroundAgent } from './background';
 import { findDefinition } from './definitions';
 import { finishRun } from './finish';
-import { definitionsFor, prepareRun } from './prepare';
+import { definitionsFor, prepareRun, type PreparedRun } from './prepare';
 import { AGENT_DESCRIPTION, agentPrompt } from './prompt';
 import { formatAgentResult } from './result-text';
-import { teamJoin } from './team-seat';
+import { teamJoin, teammateSystemNote } from './team-seat';
 
 export interface AgentToolDeps {
   tasks?: TaskRegistry;
@@ -63,10 +63,12 @@ export function createAgentTool(deps: AgentToolDeps = {}): Tool<AgentInput, Agen
         throw err;
       }
       if (background) {
-        const data = startBackgroundAgent(run, input.description, ctx, host, tasks, seat);
-        if (join.team === null || !name) return { data };
+        const team = join.team;
+        const teamRun = team && name ? { ...run, spec: withNote(run.spec, teammateSystemNote(team, name)) } : run;
+        const data = startBackgroundAgent(teamRun, input.description, ctx, host, tasks, seat);
+        if (team === null || !name) return { data };
         await ctx.agentTeam?.addMember({ name, agentId: data.agentId, agentType: data.agentType, model: data.model, joinedAt: Date.now() });
-        return { data: { ...data, team: join.team } };
+        return { data: { ...data, team } };
       }
       const startedAt = Date.now();
       onProgress({ type: 'status', text: `It started working, using the model ${run.model}${run.worktree ? `, on a separate copy of the project (branch ${run.worktree.branch})` : ''}.` });
@@ -81,6 +83,14 @@ export function createAgentTool(deps: AgentToolDeps = {}): Tool<AgentInput, Agen
     },
     mapResult: (data) => ({ content: formatAgentResult(data), ...(data.status === 'failed' ? { isError: true } : {}) }),
   });
+}
+
+/** The run with `note` after its system prompt. */
+function withNote(spec: PreparedRun['spec'], note: string): PreparedRun['spec'] {
+  return (signal, onActivity) => {
+    const s = spec(signal, onActivity);
+    return { ...s, systemPrompt: `${s.systemPrompt}\n\n${note}` };
+  };
 }
 
 export const AgentTool = createAgentTool();

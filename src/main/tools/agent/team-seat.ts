@@ -17,3 +17,12 @@ export function teamJoin(input: AgentInput, ctx: ToolUseContext): TeamJoin {
   if (!input.name?.trim()) return { ok: false, message: 'A teammate needs a name: give "name", which its teammates send messages to.' };
   return { ok: true, team: current.name };
 }
+
+/** What a teammate is told of its team, after its definition's system prompt (Claude Code tells its teammates as much). */
+export function teammateSystemNote(team: string, name: string): string {
+  return `# Agent team
+You are "${name}", a teammate in the team "${team}". The team lead is "team-lead"; the other members are listed by ListPeers, with what each is doing.
+- Your plain text is not seen by anyone: to tell the lead or a teammate anything, use SendMessage (to: their name, or "team-lead"). Messages to you arrive on their own.
+- The team shares one task list: check TaskList, claim an open task with TaskUpdate (owner: "${name}"), and mark it completed when it is done.
+- When you have done what you were asked, tell the lead with SendMessage; then you wait until a message gives you more to do.`;
+}
