@@ -49,6 +49,11 @@ describe('ListPeers (TL Teams)', () => {
     expect((await p.run(tool, {}, { teammateName: 'writer' })).text).toBe(`Team "docs-review"; you are "writer".\n- team-lead: the lead\n- writer (you) (general-purpose): working; task ${w.taskId}`);
   });
 
+  it('TL: a subagent asks as itself, not as the lead', async () => {
+    const { p, tool } = await team();
+    expect((await p.run(tool, {}, { agentLabel: 'Explore agent' })).text).toBe('Team "docs-review"; you are "Explore agent".\n- team-lead: the lead\nNo teammates yet: start one with Agent (team_name, name).');
+  });
+
   it('TL: without a team, or without agent teams, it says so', async () => {
     p = agentTeamProject();
     const tool = createListPeersTool({ tasks: p.tasks });

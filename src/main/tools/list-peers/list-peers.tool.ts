@@ -45,7 +45,9 @@ export function createListPeersTool(deps: { tasks?: TaskRegistry } = {}): Tool<L
       const valid = check(ctx);
       if (!valid.result) throw new Error(valid.message);
       const team = ctx.agentTeam!.current()!;
-      return { data: { team_name: team.name, you: ctx.teammateName ?? TEAM_LEAD_NAME, members: teamPeers(team, ctx.team, tasks) } };
+      // A subagent of the lead or of a teammate asks as itself, not as the one that started it.
+      const you = ctx.teammateName ?? ctx.agentLabel ?? TEAM_LEAD_NAME;
+      return { data: { team_name: team.name, you, members: teamPeers(team, ctx.team, tasks) } };
     },
     mapResult: (d) => ({ content: formatPeers(d) }),
   });
