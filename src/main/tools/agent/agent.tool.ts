@@ -67,7 +67,10 @@ export function createAgentTool(deps: AgentToolDeps = {}): Tool<AgentInput, Agen
         const teamRun = team && name ? { ...run, spec: withNote(run.spec, teammateSystemNote(team, name)) } : run;
         const data = startBackgroundAgent(teamRun, input.description, ctx, host, tasks, seat);
         if (team === null || !name) return { data };
-        await ctx.agentTeam?.addMember({ name, agentId: data.agentId, agentType: data.agentType, model: data.model, joinedAt: Date.now() });
+        // The team knows its member from here; only saving it can fail, and the teammate already runs.
+        await ctx.agentTeam
+          ?.addMember({ name, agentId: data.agentId, agentType: data.agentType, model: data.model, joinedAt: Date.now() })
+          .catch((err: unknown) => ctx.log.warn(`team ${team}: could not save its member ${name}`, err));
         return { data: { ...data, team } };
       }
       const startedAt = Date.now();
