@@ -136,8 +136,12 @@ export function resultFor(body: { messages: Array<{ content: Array<{ type: strin
   return body.messages.at(-1)!.content.find((b) => b.type === 'tool_result' && b.tool_use_id === id) as { content: string; is_error?: boolean } | undefined;
 }
 
-/** A session offers one to-do system: the Task tools (interactive, the default) or TodoWrite (headless). */
-const ofChecklist = (checklist: 'todos' | 'tasks') => (t: { checklist?: 'todos' | 'tasks' }) => t.checklist === undefined || t.checklist === checklist;
+/**
+ * A session offers one to-do system: the Task tools (interactive, the default) or TodoWrite (headless);
+ * the team tools only with agent teams on, which these tests' sessions have off.
+ */
+const ofChecklist = (checklist: 'todos' | 'tasks') => (t: { checklist?: 'todos' | 'tasks'; agentTeams?: boolean }) =>
+  (t.checklist === undefined || t.checklist === checklist) && t.agentTeams !== true;
 
 /**
  * The built-in tools' names as a request lists them (sorted, deferred ones left to ToolSearch), less

@@ -186,6 +186,8 @@ export class SessionManager implements SessionService {
     if (!pending) {
       pending = this.deps.store.load(dir, sessionId).then(async (stored) => {
         if (!stored) return null;
+        // Its runtime chooses its tools from the settings once (AS5: the to-do system, agent teams): read them first.
+        if (!this.sessions.has(key)) await this.deps.settings?.load(dir);
         const s = this.sessions.get(key) ?? (await Session.restore(this.sessionDeps(dir), stored, dir));
         this.sessions.set(key, s);
         return s;

@@ -23,6 +23,7 @@ import type { SubagentModels } from './subagent/host';
 import { sidechainDir } from './subagent/sidechain';
 import type { TaskListOf } from '../tasks/work-lists';
 import { createTeam } from '../tasks/team';
+import { sessionAgentTeam } from './session-agent-team';
 import { createMainInbox } from './main-inbox';
 import type { AppSettings } from '../settings/app-settings';
 import type { WorkingFolder } from '../../shared/working-folder';
@@ -99,9 +100,10 @@ export function createSessionRuntimeFactory(opts: RuntimeFactoryOptions): Sessio
       onDropped: (from) => notify('warn', `A message from ${from} was dropped: too many were waiting for the conversation.`),
     });
     const team = createTeam({ toMain: (m) => inbox.post(m) });
-    const workList = opts.taskListOf?.(projectDir, sessionId);
+    const workList = opts.taskListOf?.(projectDir, sessionId, 'own');
+    const agentTeam = opts.taskListOf ? sessionAgentTeam({ projectDir, sessionId, env: { ...opts.env, ...settings().env }, taskListOf: opts.taskListOf, dataDir: opts.dataDir, log: opts.log, publish }) : undefined;
     // Whoever changes the list (this conversation, its subagents, a conversation sharing it), its windows follow.
-    const offList = workList?.subscribe((items) => publish({ type: 'task_list', items }));
+    const offList = workList?.subscribe((items) => !agentTeam?.workList() && publish({ type: 'task_list', items }));
     // The runner reads hooks per event but takes its env once: one runner per settings snapshot.
     const runners = new WeakMap<ClaudeSettings, HookRunner>();
     const runner = (): HookRunner => {
@@ -156,6 +158,7 @@ export function createSessionRuntimeFactory(opts: RuntimeFactoryOptions): Sessio
       ...(opts.mcp ? { mcpTools: () => mcpToolsOf(opts.mcp!.forProject(projectDir)) } : {}),
       ...(workList ? { workList } : {}),
       team,
+      ...(agentTeam ? { agentTeam } : {}),
       ...(opts.appSettings && opts.model ? { settingsPort: createSettingsPort({ app: opts.appSettings, model: opts.model, env: opts.env, claude: settings, refresh: () => opts.settings.refresh(projectDir) }) } : {}),
     });
     return {
@@ -165,6 +168,7 @@ export function createSessionRuntimeFactory(opts: RuntimeFactoryOptions): Sessio
       idle: () => inbox.idle(),
       dispose: () => {
         offList?.();
+        agentTeam?.dispose();
         return appTasks.stopAll(sessionId);
       },
     };

@@ -17,6 +17,8 @@ export interface ToolPermissionContext {
   alwaysDenyRules: readonly string[];
   /** The session's to-do system: only its tools are offered (default `tasks`, an interactive session's). */
   checklist?: 'todos' | 'tasks';
+  /** Agent teams are on (CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS): the team tools are offered. */
+  agentTeams?: boolean;
 }
 
 /** Why a permission decision was made: shown to people and (on denial) to the model. */

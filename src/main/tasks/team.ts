@@ -18,6 +18,8 @@ export interface Mailbox {
   post(message: TeammateMessage): boolean;
   /** Every waiting message, or — when there is none — the next one to arrive; null once `signal` aborts. */
   take(signal: AbortSignal): Promise<TeammateMessage[] | null>;
+  /** Its teammate is done with its work and waits in `take` for a message (ListPeers: "waiting"). */
+  waiting(): boolean;
 }
 
 export interface Team {
@@ -32,6 +34,7 @@ export interface Team {
 function createMailbox(): Mailbox {
   const waiting: TeammateMessage[] = [];
   let wake: (() => void) | null = null;
+  let idle = false;
   return {
     post(message) {
       if (waiting.length >= MAILBOX_MAX) return false;
@@ -40,20 +43,26 @@ function createMailbox(): Mailbox {
       return true;
     },
     async take(signal) {
-      while (waiting.length === 0) {
-        if (signal.aborted) return null;
-        await new Promise<void>((resolve) => {
-          const done = () => {
-            signal.removeEventListener('abort', done);
-            wake = null;
-            resolve();
-          };
-          wake = done;
-          signal.addEventListener('abort', done, { once: true });
-        });
+      idle = true;
+      try {
+        while (waiting.length === 0) {
+          if (signal.aborted) return null;
+          await new Promise<void>((resolve) => {
+            const done = () => {
+              signal.removeEventListener('abort', done);
+              wake = null;
+              resolve();
+            };
+            wake = done;
+            signal.addEventListener('abort', done, { once: true });
+          });
+        }
+        return waiting.splice(0);
+      } finally {
+        idle = false;
       }
-      return waiting.splice(0);
     },
+    waiting: () => idle,
   };
 }
 

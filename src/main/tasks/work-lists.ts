@@ -1,10 +1,12 @@
 // Where a conversation's task list lives, and the app's open lists: one store per file, so everything
 // of this process that shares a list (the conversation, its subagents, other conversations given the
 // same CLAUDE_CODE_TASK_LIST_ID) changes it in turn and hears of each change.
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { sessionsDir } from '../base/data-paths';
 import type { Logger } from '../base/log';
 import { createWorkListStore, type WorkListStore } from './work-list';
+import { agentTeamsEnabled, teamDir } from './agent-team';
 
 /**
  * Claude Code keeps a list per conversation unless CLAUDE_CODE_TASK_LIST_ID names one to share: the
@@ -38,14 +40,23 @@ export function createWorkLists(log: Logger): WorkLists {
   };
 }
 
-/** A conversation's task list: its own, or the one CLAUDE_CODE_TASK_LIST_ID (environment or settings `env`) names. */
-export type TaskListOf = (projectDir: string, sessionId: string) => WorkListStore;
+/**
+ * A conversation's task list: its own, or the one CLAUDE_CODE_TASK_LIST_ID (environment or settings `env`)
+ * names (`own`); the list of the team it leads (`team`, agent-team.ts); or the one it uses now (`current`,
+ * the default: the team's while it has one and agent teams are on).
+ */
+export type TaskListOf = (projectDir: string, sessionId: string, which?: 'current' | 'own' | 'team') => WorkListStore;
 
 export function createTaskListOf(opts: {
   dataDir: string;
   lists: WorkLists;
   env: (projectDir: string) => Readonly<Record<string, string | undefined>>;
 }): TaskListOf {
-  return (projectDir, sessionId) =>
-    opts.lists.open(workListFile(opts.dataDir, projectDir, sessionId, opts.env(projectDir).CLAUDE_CODE_TASK_LIST_ID));
+  return (projectDir, sessionId, which = 'current') => {
+    const env = opts.env(projectDir);
+    const own = workListFile(opts.dataDir, projectDir, sessionId, env.CLAUDE_CODE_TASK_LIST_ID);
+    const team = teamDir(path.dirname(workListFile(opts.dataDir, projectDir, sessionId)));
+    const useTeam = which === 'team' || (which === 'current' && agentTeamsEnabled(env) && existsSync(path.join(team, 'config.json')));
+    return opts.lists.open(useTeam ? path.join(team, 'tasks.json') : own);
+  };
 }

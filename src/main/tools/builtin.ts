@@ -18,6 +18,7 @@ import { ExitPlanModeTool } from './exit-plan-mode/exit-plan-mode.tool';
 import { ExitWorktreeTool } from './exit-worktree/exit-worktree.tool';
 import { GlobTool } from './glob/glob.tool';
 import { GrepTool } from './grep/grep.tool';
+import { ListPeersTool } from './list-peers/list-peers.tool';
 import { NotebookEditTool } from './notebook-edit/notebook-edit.tool';
 import { ReadTool } from './read/read.tool';
 import { SendMessageTool } from './send-message/send-message.tool';
@@ -28,6 +29,8 @@ import { TaskListTool } from './task-list/task-list.tool';
 import { TaskUpdateTool } from './task-update/task-update.tool';
 import { TaskOutputTool } from './task-output/task-output.tool';
 import { TaskStopTool } from './task-stop/task-stop.tool';
+import { TeamCreateTool } from './team-create/team-create.tool';
+import { TeamDeleteTool } from './team-delete/team-delete.tool';
 import { TodoWriteTool } from './todo-write/todo-write.tool';
 import { ToolSearchTool } from './tool-search/tool-search.tool';
 import { WebFetchTool } from './web-fetch/web-fetch.tool';
@@ -72,6 +75,7 @@ function baseToolList(): AnyTool[] {
     ExitWorktreeTool,
     GlobTool,
     GrepTool,
+    ListPeersTool,
     NotebookEditTool,
     ReadTool,
     SendMessageTool,
@@ -82,6 +86,8 @@ function baseToolList(): AnyTool[] {
     TaskOutputTool,
     TaskStopTool,
     TaskUpdateTool,
+    TeamCreateTool,
+    TeamDeleteTool,
     TodoWriteTool,
     ToolSearchTool,
     WebFetchTool,

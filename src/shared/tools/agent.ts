@@ -17,6 +17,7 @@ export function makeAgentInputSchema() {
       .describe("Optional model for this agent: 'sonnet', 'opus', 'haiku' or a full model id. Without it the agent's own model, else yours, is used."),
     run_in_background: z.boolean().optional().describe('Set to true to run this agent in the background. You will be told its task id; read its result with TaskOutput.'),
     name: z.string().optional().describe('A name for the spawned agent'),
+    team_name: z.string().optional().describe('Team name for spawning: the agent joins the team you created with TeamCreate as a teammate (give it a name). Uses the current team if omitted.'),
     isolation: z.enum(['worktree']).optional().describe('"worktree" runs the agent in a temporary git worktree, a separate copy of the repository'),
   });
 }
@@ -54,5 +55,7 @@ export const AgentData = z.object({
   warnings: z.array(z.string()).optional(),
   /** A named background agent (AG7 teammate mode): the name SendMessage reaches it by. */
   teammate: z.string().optional(),
+  /** The agent team it joined (agent teams: TeamCreate, then Agent with team_name and name). */
+  team: z.string().optional(),
 });
 export type AgentData = z.infer<typeof AgentData>;

@@ -8,6 +8,7 @@ import type { Logger } from '../../base/log';
 import type { ApiTool } from '../../model/types';
 import type { PermissionMode, RuleBehavior } from '../../permissions/types';
 import type { ClaudeSettings } from '../../settings/claude-settings';
+import type { AgentTeamPort } from '../../tasks/agent-team';
 import type { Team } from '../../tasks/team';
 import type { WorkListStore } from '../../tasks/work-list';
 import type { SettingsPort } from '../../tools/core/settings-port';
@@ -57,6 +58,8 @@ export interface ToolRuntimeOptions {
   workList?: WorkListStore;
   /** The conversation's teammates (AG7, SendMessage); absent: none can be named. */
   team?: Team;
+  /** Agent teams are on: the team the conversation leads, whose task list replaces `workList` while it exists. Absent: off. */
+  agentTeam?: AgentTeamPort;
 }
 
 export interface ToolRuntime extends ToolRunner {

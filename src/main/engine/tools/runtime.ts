@@ -72,7 +72,8 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
     const extra = modifiers.length > 0 && !settings.managedRulesOnly ? (context().extraAllow ?? []) : [];
     return extra.length > 0 ? { ...merged, allow: [...merged.allow, ...extra] } : merged;
   };
-  const assemble = (): AnyTool[] => assembleToolPool({ mode: mode(), simple, checklist, alwaysDenyRules: rules().deny.map((e) => e.rule) }, opts.mcpTools?.() ?? [], baseTools());
+  const agentTeams = opts.agentTeam !== undefined;
+  const assemble = (): AnyTool[] => assembleToolPool({ mode: mode(), simple, checklist, agentTeams, alwaysDenyRules: rules().deny.map((e) => e.rule) }, opts.mcpTools?.() ?? [], baseTools());
   let pool = assemble();
   // BA6: a conversation whose commands are boxed gets the box ready while the model thinks.
   if (opts.settings().sandbox?.enabled) appSandbox.warm();
@@ -119,6 +120,8 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
       ...(opts.sideQuery ? { sideQuery: opts.sideQuery } : {}),
       ...(opts.workList ? { workList: opts.workList } : {}),
       ...(opts.team ? { team: opts.team } : {}),
+      // A team's task list is the lead's and every teammate's while the team exists.
+      ...(opts.agentTeam ? { agentTeam: opts.agentTeam, ...(opts.agentTeam.workList() ? { workList: opts.agentTeam.workList() } : {}) } : {}),
       ...(opts.settingsPort ? { settings: opts.settingsPort } : {}),
     };
     return modifiers.reduce((ctx, m) => {

@@ -10,9 +10,10 @@ import type { Tool } from '../core/tool';
 import { startBackgroundAgent } from './background';
 import { findDefinition } from './definitions';
 import { finishRun } from './finish';
-import { definitionsFor, prepareRun } from './prepare';
+import { definitionsFor, prepareRun, type PreparedRun } from './prepare';
 import { AGENT_DESCRIPTION, agentPrompt } from './prompt';
 import { formatAgentResult } from './result-text';
+import { teamJoin, teammateSystemNote } from './team-seat';
 
 export interface AgentToolDeps {
   tasks?: TaskRegistry;
@@ -36,6 +37,8 @@ export function createAgentTool(deps: AgentToolDeps = {}): Tool<AgentInput, Agen
     isConcurrencySafe: () => true,
     async validateInput(input, ctx) {
       if (!ctx.subagents) return { result: false, message: 'Agents cannot be started here.', errorCode: 1 };
+      const join = teamJoin(input, ctx);
+      if (!join.ok) return { result: false, message: join.message, errorCode: 3 };
       if (input.subagent_type === undefined) return { result: true };
       const { definitions } = await definitionsFor(ctx.subagents, ctx);
       if (findDefinition(definitions, input.subagent_type)) return { result: true };
@@ -45,8 +48,12 @@ export function createAgentTool(deps: AgentToolDeps = {}): Tool<AgentInput, Agen
       const host = ctx.subagents;
       if (!host) throw new Error('Agents cannot be started here.');
       // Named and in the background: a teammate (AG7) the conversation and it exchange messages with
-      // through SendMessage. Its name is taken first, so a name in use costs no worktree.
-      const name = input.run_in_background ? input.name?.trim() : undefined;
+      // through SendMessage. Its name is taken first, so a name in use costs no worktree. A member of
+      // the conversation's agent team always runs in the background.
+      const join = teamJoin(input, ctx);
+      if (!join.ok) throw new Error(join.message);
+      const background = input.run_in_background === true || join.team !== null;
+      const name = background ? input.name?.trim() : undefined;
       const seat = name && ctx.team ? { name, ...ctx.team.join(name) } : undefined;
       let run;
       try {
@@ -55,7 +62,17 @@ export function createAgentTool(deps: AgentToolDeps = {}): Tool<AgentInput, Agen
         seat?.leave();
         throw err;
       }
-      if (input.run_in_background) return { data: startBackgroundAgent(run, input.description, ctx, host, tasks, seat) };
+      if (background) {
+        const team = join.team;
+        const teamRun = team && name ? { ...run, spec: withNote(run.spec, teammateSystemNote(team, name)) } : run;
+        const data = startBackgroundAgent(teamRun, input.description, ctx, host, tasks, seat);
+        if (team === null || !name) return { data };
+        // The team knows its member from here; only saving it can fail, and the teammate already runs.
+        await ctx.agentTeam
+          ?.addMember({ name, agentId: data.agentId, agentType: data.agentType, model: data.model, joinedAt: Date.now() })
+          .catch((err: unknown) => ctx.log.warn(`team ${team}: could not save its member ${name}`, err));
+        return { data: { ...data, team } };
+      }
       const startedAt = Date.now();
       onProgress({ type: 'status', text: `It started working, using the model ${run.model}${run.worktree ? `, on a separate copy of the project (branch ${run.worktree.branch})` : ''}.` });
       // The call's Stop stops the agent and every call it runs. Its calls show as cards of their own
@@ -69,6 +86,14 @@ export function createAgentTool(deps: AgentToolDeps = {}): Tool<AgentInput, Agen
     },
     mapResult: (data) => ({ content: formatAgentResult(data), ...(data.status === 'failed' ? { isError: true } : {}) }),
   });
+}
+
+/** The run with `note` after its system prompt. */
+function withNote(spec: PreparedRun['spec'], note: string): PreparedRun['spec'] {
+  return (signal, onActivity) => {
+    const s = spec(signal, onActivity);
+    return { ...s, systemPrompt: `${s.systemPrompt}\n\n${note}` };
+  };
 }
 
 export const AgentTool = createAgentTool();

@@ -18,6 +18,7 @@ export function formatAgentResult(d: AgentData): string {
       ...(d.teammate
         ? [`It is your teammate "${d.teammate}": send it messages with SendMessage (to: "${d.teammate}"). When it has done what it was asked it waits for your next message; its messages to you arrive on their own.`]
         : []),
+      ...(d.team ? [`It joined the team "${d.team}": it shares the team's task list and can message the other members; ListPeers shows what each is doing.`] : []),
       ...(d.outputFile ? [`output_file: ${d.outputFile}`] : []),
     ].join('\n');
   }

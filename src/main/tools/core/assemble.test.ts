@@ -148,3 +148,13 @@ describe('assembleToolPool (AS3)', () => {
     expect(names(assembleToolPool(ctx(), [...mcp].reverse(), shuffled))).toEqual(names(assembleToolPool(ctx(), mcp, base)));
   });
 });
+
+describe('agent teams in the pool (TL Teams)', () => {
+  it('TL: the team tools are offered only where agent teams are on; nothing else changes', () => {
+    const off = names(getTools(ctx({ agentTeams: false }), getAllBaseTools()));
+    const on = names(getTools(ctx({ agentTeams: true }), getAllBaseTools()));
+    expect(off).not.toEqual(expect.arrayContaining(['TeamCreate']));
+    expect(on.filter((n) => !off.includes(n)).sort()).toEqual(['ListPeers', 'TeamCreate', 'TeamDelete']);
+    expect(off.every((n) => on.includes(n))).toBe(true);
+  });
+});

@@ -12,6 +12,7 @@ import type { FileStateCache } from '../file-state/file-state';
 import type { DecisionReason, PermissionMode, PermissionResult, RuleEntry } from '../../permissions/types';
 import type { WorkListStore } from '../../tasks/work-list';
 import type { Team } from '../../tasks/team';
+import type { AgentTeamPort } from '../../tasks/agent-team';
 import type { BackgroundRequests } from './backgrounding';
 import type { DeferredToolState } from './deferred';
 import type { SubagentHost } from './subagents';
@@ -99,6 +100,8 @@ export interface ToolUseContext {
   team?: Team;
   /** Set for a teammate's own calls: the name it was given (SendMessage signs with it). */
   teammateName?: string;
+  /** Agent teams are on: the team the conversation leads (TeamCreate, TeamDelete, ListPeers, Agent's team_name). Absent = off. */
+  agentTeam?: AgentTeamPort;
   /** Settings a tool may read and change (Config); absent = none. */
   settings?: SettingsPort;
   /**
@@ -169,6 +172,8 @@ export interface ToolDef<Input = unknown, Output = unknown, P extends ToolProgre
    * TaskGet, TaskUpdate, TaskList). A session offers one, never both (getTools).
    */
   checklist?: Checklist;
+  /** Part of agent teams (TeamCreate, TeamDelete, ListPeers): offered only where the session has them on (agent-teams.ts). */
+  agentTeams?: boolean;
   /**
    * The person's answer is part of the call (AskUserQuestion's answers, ExitPlanMode's plan): the
    * approval may carry it back as `updatedInput`, re-checked by this tool's schema. Other tools'

@@ -12,6 +12,7 @@ import { exitWorktreeView } from './ExitWorktree/ExitWorktreeView';
 import { genericView } from './generic/GenericView';
 import { globView } from './Glob/GlobView';
 import { grepView } from './Grep/GrepView';
+import { listPeersView } from './ListPeers/ListPeersView';
 import { notebookEditView } from './NotebookEdit/NotebookEditView';
 import { readView } from './Read/ReadView';
 import { taskCreateView } from './TaskCreate/TaskCreateView';
@@ -20,6 +21,8 @@ import { taskListView } from './TaskList/TaskListView';
 import { taskOutputView } from './TaskOutput/TaskOutputView';
 import { taskUpdateView } from './TaskUpdate/TaskUpdateView';
 import { taskStopView } from './TaskStop/TaskStopView';
+import { teamCreateView } from './TeamCreate/TeamCreateView';
+import { teamDeleteView } from './TeamDelete/TeamDeleteView';
 import { todoWriteView } from './TodoWrite/TodoWriteView';
 import { toolSearchView } from './ToolSearch/ToolSearchView';
 import { webFetchView } from './WebFetch/WebFetchView';
@@ -42,6 +45,7 @@ const views: Record<string, ToolViewParts> = {
   SendMessage: sendMessageView,
   Grep: grepView,
   Glob: globView,
+  ListPeers: listPeersView,
   Write: writeView,
   Edit: editView,
   EnterPlanMode: enterPlanModeView,
@@ -57,6 +61,8 @@ const views: Record<string, ToolViewParts> = {
   TaskOutput: taskOutputView,
   TaskStop: taskStopView,
   TaskUpdate: taskUpdateView,
+  TeamCreate: teamCreateView,
+  TeamDelete: teamDeleteView,
   TodoWrite: todoWriteView,
   ToolSearch: toolSearchView,
   WebFetch: webFetchView,

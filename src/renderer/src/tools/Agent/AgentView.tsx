@@ -51,6 +51,7 @@ function AgentNotes({ call }: ToolViewProps): ReactNode {
       {d.status === 'async_launched' && (
         <p className="tool-note">It works in the background, listed in the to-do list, where you can stop it. The assistant reads its answer when it is done.</p>
       )}
+      {d.team && <p className="tool-note">It is a helper of the team “{d.team}”: it shares the team’s to-do list and can message the other helpers.</p>}
       {w && !w.removed && (
         <div className="tool-note">
           It worked on a separate copy of the project; your files are unchanged. Its changes are on the branch <code className="tool-path">{w.branch}</code>:

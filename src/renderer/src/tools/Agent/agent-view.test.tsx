@@ -72,6 +72,12 @@ describe('AG7 Agent card', () => {
     expect(t).toContain('In the background');
     expect(t).toContain('Working in the background');
     expect(t).toContain('It works in the background, listed in the to-do list, where you can stop it.');
+    expect(t).not.toContain('helper of the team');
+  });
+
+  it('TL a helper of an agent team says which team and what that means', () => {
+    const t = text(render(agentCall({ team_name: 'docs-review', name: 'writer' }, 'succeeded', data({ status: 'async_launched', result: '', taskId: 'a1', teammate: 'writer', team: 'docs-review' }))));
+    expect(t).toContain('It is a helper of the team “docs-review”: it shares the team’s to-do list and can message the other helpers.');
   });
 
   it('AG4 isolated: the branch its changes are on, and that the person’s files are unchanged', () => {
