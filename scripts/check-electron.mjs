@@ -3,7 +3,7 @@
 // (exit 1) on any HIGH finding in src/; MEDIUM and LOW ones are printed for review. Offline: its check
 // for newer Electron releases fails quietly here, and the Electron version is passed in.
 // Usage: node scripts/check-electron.mjs [ROOT]   (ROOT defaults to the repo; tests point it at fixtures)
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import fs, { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -25,27 +25,34 @@ Module._resolveFilename = function (request, parent, ...rest) {
 
 // Electronegativity's own checks of an Electron version older than ours, but the closest it knows.
 const electron = JSON.parse(readFileSync(join(repo, 'node_modules', 'electron', 'package.json'), 'utf8')).version;
-const out = join(mkdtempSync(join(tmpdir(), 'electronegativity-')), 'findings.csv');
+// Its CSV output is two asynchronous fs.writeFile calls at once, the header (truncating) and the rows
+// (appending): on a busy machine the rows can land first and the header's truncation then erases them
+// (seen: "0 findings" for a window with Node integration). So the two writes are taken as they are
+// issued, in order, instead of reading the file back.
+const out = join(tmpdir(), `electronegativity-${process.pid}-findings.csv`);
+let header = '';
+let csv = null;
+const writeFile = fs.writeFile;
+fs.writeFile = function (file, data, opts, cb) {
+  if (file !== out) return writeFile.apply(this, arguments);
+  const done = typeof opts === 'function' ? opts : cb;
+  if (typeof opts === 'object' && opts?.flag === 'a') csv = header + String(data);
+  else header = String(data);
+  done?.(null);
+};
 const quiet = { log: console.log, info: console.info, warn: console.warn };
 console.log = console.info = console.warn = () => {};
 process.argv = [process.argv[0], entry, '-i', join(root, 'src'), '-e', '38.0.0', '-r', '-v', 'false', '-o', out];
 await import(entry);
-// It writes the file when its (asynchronous) scan is done; wait for it.
+// The rows are written when its (asynchronous) scan is done; wait for them.
 const deadline = Date.now() + 120_000;
-let csv = null;
-while (csv === null && Date.now() < deadline) {
-  try {
-    csv = readFileSync(out, 'utf8');
-  } catch {
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+while (csv === null && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
 Object.assign(console, quiet);
+fs.writeFile = writeFile;
 if (csv === null) {
-  console.error('check-electron: Electronegativity wrote no findings file within 2 minutes');
+  console.error('check-electron: Electronegativity wrote no findings within 2 minutes');
   process.exit(1);
 }
-rmSync(dirname(out), { recursive: true, force: true });
 
 /** One CSV row: issue, severity, confidence, filename, location, sample, description, url. */
 function parseRow(line) {
