@@ -24,12 +24,13 @@ describe('capOutputFile (issue 16 item 6)', () => {
       sizes.push(statSync(file).size);
     }
     expect(child.exitCode).toBeNull();
+    // Cut while the program writes, not only at the end: dropped output counted, and the file seen shrinking.
+    // (How big it grows between two checks depends on the machine's load, so no size bound is asserted here.)
+    expect(cap.dropped()).toBeGreaterThan(1024 * 1024);
+    expect(sizes.some((size, i) => i > 0 && size < sizes[i - 1]!)).toBe(true);
     child.kill('SIGKILL');
     await new Promise((r) => child.on('exit', r));
     cap.stop();
-    expect(cap.dropped()).toBeGreaterThan(1024 * 1024);
-    // Bounded by the cap plus what one check's interval lets through.
-    expect(Math.max(...sizes)).toBeLessThan(64 * 1024 * 1024);
     expect(statSync(file).size).toBeLessThanOrEqual(1024 * 1024 + 200);
     const text = readFileSync(file, 'utf8');
     // The program may write between the cut and the note: the note starts a line, not always the file.
