@@ -17,6 +17,8 @@ export interface ToolPermissionContext {
   alwaysDenyRules: readonly string[];
   /** The session's to-do system: only its tools are offered (default `tasks`, an interactive session's). */
   checklist?: 'todos' | 'tasks';
+  /** At least one language server is configured: the tools that need one (LSP) are offered. */
+  languageServers?: boolean;
 }
 
 /** Why a permission decision was made: shown to people and (on denial) to the model. */

@@ -18,6 +18,7 @@ import { ExitPlanModeTool } from './exit-plan-mode/exit-plan-mode.tool';
 import { ExitWorktreeTool } from './exit-worktree/exit-worktree.tool';
 import { GlobTool } from './glob/glob.tool';
 import { GrepTool } from './grep/grep.tool';
+import { LspTool } from './lsp/lsp.tool';
 import { NotebookEditTool } from './notebook-edit/notebook-edit.tool';
 import { ReadTool } from './read/read.tool';
 import { SendMessageTool } from './send-message/send-message.tool';
@@ -72,6 +73,7 @@ function baseToolList(): AnyTool[] {
     ExitWorktreeTool,
     GlobTool,
     GrepTool,
+    LspTool,
     NotebookEditTool,
     ReadTool,
     SendMessageTool,

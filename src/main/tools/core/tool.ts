@@ -17,6 +17,7 @@ import type { DeferredToolState } from './deferred';
 import type { SubagentHost } from './subagents';
 import type { SideQuery } from './side-query';
 import type { SettingsPort } from './settings-port';
+import type { LanguageServers } from '../../lsp/manager';
 
 /** JSON Schema as sent to the API (`input_schema`). */
 export type ToolInputJSONSchema = { type: 'object'; properties?: Record<string, unknown>; required?: string[]; [k: string]: unknown };
@@ -107,6 +108,8 @@ export interface ToolUseContext {
    * Glob leave such files out of their results. Absent = no rule keeps anything out.
    */
   readDenied?: (abs: string) => boolean;
+  /** The project's language servers (the LSP tool); absent = none is configured. */
+  languageServers?: LanguageServers;
 }
 
 /**
@@ -169,6 +172,8 @@ export interface ToolDef<Input = unknown, Output = unknown, P extends ToolProgre
    * TaskGet, TaskUpdate, TaskList). A session offers one, never both (getTools).
    */
   checklist?: Checklist;
+  /** Offered only where a language server is configured (the LSP tool): nothing changes for anyone without one. */
+  requiresLanguageServers?: boolean;
   /**
    * The person's answer is part of the call (AskUserQuestion's answers, ExitPlanMode's plan): the
    * approval may carry it back as `updatedInput`, re-checked by this tool's schema. Other tools'
