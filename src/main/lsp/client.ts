@@ -97,7 +97,7 @@ export async function startLanguageServer(opts: StartOptions): Promise<LanguageS
   /** Rejects when the server ends; raced against a request, so a later end is nobody's unhandled rejection. */
   const crashed = (what: string) => {
     const p = ended.then((e): never => {
-      throw new LspError('crashed', `the language server "${config.name}" ${exitWords(e)} ${what}`.trim());
+      throw new LspError('crashed', `the language server "${config.name}" stopped ${what}: it ${exitWords(e)}`);
     });
     p.catch(() => undefined);
     return p;
@@ -127,7 +127,7 @@ export async function startLanguageServer(opts: StartOptions): Promise<LanguageS
           capabilities: clientCapabilities(),
           initializationOptions: (config.initializationOptions ?? null) as object | null,
         }),
-        crashed('while starting.'),
+        crashed('while starting'),
       ]),
       opts.startupTimeoutMs,
       `the language server "${config.name}" did not finish starting within ${Math.round(opts.startupTimeoutMs / 1000)} s (lspServers.${config.name}.startupTimeout).`,
@@ -161,7 +161,7 @@ export async function startLanguageServer(opts: StartOptions): Promise<LanguageS
       return uri;
     },
     async request<R>(method: string, params: unknown, signal: AbortSignal): Promise<R> {
-      if (exited) throw new LspError('crashed', `the language server "${config.name}" ${exitWords(exited)}`);
+      if (exited) throw new LspError('crashed', `the language server "${config.name}" has stopped: it ${exitWords(exited)}`);
       const cts = new rpc.CancellationTokenSource();
       let onAbort = () => undefined as void;
       const stop = new Promise<never>((_, reject) => {
@@ -175,13 +175,16 @@ export async function startLanguageServer(opts: StartOptions): Promise<LanguageS
       stop.catch(() => undefined);
       try {
         return await within(
-          Promise.race([connection.sendRequest(method, params, cts.token) as Promise<R>, crashed('while answering.'), stop]),
+          Promise.race([connection.sendRequest(method, params, cts.token) as Promise<R>, crashed('while answering'), stop]),
           opts.requestTimeoutMs,
           `the language server "${config.name}" did not answer ${method} within ${Math.round(opts.requestTimeoutMs / 1000)} s.`,
           () => cts.cancel(),
         );
       } catch (err) {
         if (err instanceof LspError) throw err;
+        // The pipes close before the process is reaped: a request cut off that way is the crash's.
+        const exit = await Promise.race([ended, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 1_000).unref())]);
+        if (exit && !exit.expected) throw new LspError('crashed', `the language server "${config.name}" stopped while answering: it ${exitWords(exit)}`);
         throw new LspError('request_failed', `the language server "${config.name}" could not answer ${method}: ${err instanceof Error ? err.message : String(err)}`);
       } finally {
         signal.removeEventListener('abort', onAbort);

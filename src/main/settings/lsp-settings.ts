@@ -8,24 +8,33 @@ import { z } from 'zod';
 
 const Millis = z.number().int().positive().max(600_000);
 
-const ServerShape = z.strictObject({
-  command: z.string().trim().min(1, 'command must name the program that starts the server'),
-  args: z.array(z.string()).default([]),
-  extensionToLanguage: z
-    .record(z.string().regex(/^\.[^./\\]+$/, 'each extension starts with a dot, like ".ts"'), z.string().min(1))
-    .refine((m) => Object.keys(m).length > 0, 'extensionToLanguage must map at least one extension, like {".ts": "typescript"}'),
-  transport: z.enum(['stdio', 'socket']).default('stdio'),
-  env: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]).transform(String)).default({}),
-  initializationOptions: z.unknown().optional(),
-  settings: z.unknown().optional(),
-  workspaceFolder: z.string().min(1).optional(),
-  startupTimeout: Millis.optional(),
-  shutdownTimeout: Millis.optional(),
-  restartOnCrash: z.boolean().default(true),
-  maxRestarts: z.number().int().nonnegative().max(100).default(3),
-  /** Claude Code's plugin servers may name a log folder; kept so a copied `.lsp.json` entry is not refused. */
-  loggingConfig: z.unknown().optional(),
-});
+const EXTENSIONS_WORDS = 'extensionToLanguage must map file extensions to language ids, like {".ts": "typescript"}';
+
+const ServerShape = z.strictObject(
+  {
+    command: z.string({ error: 'command is required: the program that starts the server' }).trim().min(1, 'command is required: the program that starts the server'),
+    args: z.array(z.string(), { error: 'args must be an array of strings' }).default([]),
+    extensionToLanguage: z.record(z.string(), z.string().min(1), { error: EXTENSIONS_WORDS }).superRefine((map, ctx) => {
+      const keys = Object.keys(map);
+      if (keys.length === 0) ctx.addIssue({ code: 'custom', message: EXTENSIONS_WORDS });
+      for (const key of keys) {
+        if (!/^\.[^./\\]+$/.test(key)) ctx.addIssue({ code: 'custom', message: `"${key}" is not an extension: write it with its dot, like ".${key.replace(/^\.+/, '') || 'ts'}"` });
+      }
+    }),
+    transport: z.enum(['stdio', 'socket']).default('stdio'),
+    env: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]).transform(String)).default({}),
+    initializationOptions: z.unknown().optional(),
+    settings: z.unknown().optional(),
+    workspaceFolder: z.string().min(1).optional(),
+    startupTimeout: Millis.optional(),
+    shutdownTimeout: Millis.optional(),
+    restartOnCrash: z.boolean().default(true),
+    maxRestarts: z.number().int().nonnegative().max(100).default(3),
+    /** Claude Code's plugin servers may name a log folder; kept so a copied `.lsp.json` entry is not refused. */
+    loggingConfig: z.unknown().optional(),
+  },
+  { error: (issue) => (issue.code === 'invalid_type' ? 'a server must be an object with "command" and "extensionToLanguage"' : undefined) },
+);
 
 /** One language server as configured, with the file that configured it. */
 export type LspServerConfig = z.output<typeof ServerShape> & { name: string; file: string };
@@ -37,7 +46,9 @@ const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'obj
 function problem(error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'it is not a valid server';
-  const where = issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+  const last = String(issue.path.at(-1) ?? '');
+  // Our own messages name their field already ("command is required …").
+  const where = issue.path.length > 0 && !issue.message.startsWith(last) ? `${issue.path.join('.')}: ` : '';
   return `${where}${issue.message}`;
 }
 

@@ -108,7 +108,14 @@ export function createLspTool(): Tool<LspInput, LspData> {
     backfillObservableInput: (input, ctx) => (typeof input.filePath === 'string' ? { ...input, filePath: expandPath(input.filePath, ctx) } : { ...input }),
     validateInput: validate,
     checkPermissions: (input, ctx) => filePermission<LspInput>(LSP_TOOL_NAME, expandPath(input.filePath, ctx), ctx, 'read'),
-    call: async (input, ctx) => ({ data: await lookUp(input, ctx) }),
+    async call(input, ctx) {
+      try {
+        return { data: await lookUp(input, ctx) };
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err);
+        throw new Error(`Error performing ${input.operation}: ${message.charAt(0).toUpperCase()}${message.slice(1)}`);
+      }
+    },
     mapResult: (data) => ({ content: formatLspResult(data) }),
   });
 }
