@@ -83,15 +83,15 @@ export const LSP_NOUNS: Record<LspOperation, [string, string]> = {
   outgoingCalls: ['function called', 'functions called'],
 };
 
-/** The one line a person reads: "Found 3 references to `greet`", "No definition found for `x`". */
+/** The one line a person reads: "Found 3 references to “greet”", "No definitions found for “x”". */
 export function lspHeadline(d: Pick<LspData, 'operation' | 'symbol' | 'hover' | 'total' | 'hidden' | 'filePath'>): string {
-  const of = d.symbol ? ` \`${d.symbol}\`` : '';
+  const of = d.symbol ? ` “${d.symbol}”` : '';
   if (d.operation === 'hover') return d.hover ? `Type information for${of || ' the position'}` : `No type information for${of || ' the position'}`;
   const shown = d.total - d.hidden;
   const [one, many] = LSP_NOUNS[d.operation];
   const where = d.operation === 'documentSymbol' ? ` in ${d.filePath}` : d.operation === 'workspaceSymbol' ? ` matching${of} in the workspace` : d.operation === 'outgoingCalls' ? ` by${of}` : d.operation === 'incomingCalls' ? ` of${of}` : of ? ` for${of}` : '';
   if (shown <= 0) return `No ${many} found${where}`;
   const noun = shown === 1 ? one : many;
-  const to = d.operation === 'findReferences' && d.symbol ? ` to \`${d.symbol}\`` : where;
+  const to = d.operation === 'findReferences' && d.symbol ? ` to “${d.symbol}”` : where;
   return `Found ${shown} ${noun}${to}`;
 }

@@ -103,11 +103,11 @@ describe('LSP results as text (TL)', () => {
 
   it('UI the card’s headline says what was found about which symbol', () => {
     const refs = data({ operation: 'findReferences', symbol: 'greet', items: [{ path: 'a.ts', line: 1, character: 1 }], total: 3 });
-    expect(lspHeadline(refs)).toBe('Found 3 references to `greet`');
-    expect(lspHeadline(data({ operation: 'goToDefinition', symbol: 'greet', total: 1 }))).toBe('Found 1 definition for `greet`');
-    expect(lspHeadline(data({ operation: 'goToDefinition', symbol: 'x', total: 0 }))).toBe('No definitions found for `x`');
+    expect(lspHeadline(refs)).toBe('Found 3 references to “greet”');
+    expect(lspHeadline(data({ operation: 'goToDefinition', symbol: 'greet', total: 1 }))).toBe('Found 1 definition for “greet”');
+    expect(lspHeadline(data({ operation: 'goToDefinition', symbol: 'x', total: 0 }))).toBe('No definitions found for “x”');
     expect(lspHeadline(data({ operation: 'documentSymbol', total: 4 }))).toBe('Found 4 symbols in src/a.ts');
-    expect(lspHeadline(data({ operation: 'hover', symbol: 'greet', hover: 'f' }))).toBe('Type information for `greet`');
-    expect(lspHeadline(data({ operation: 'incomingCalls', symbol: 'greet', total: 2 }))).toBe('Found 2 callers of `greet`');
+    expect(lspHeadline(data({ operation: 'hover', symbol: 'greet', hover: 'f' }))).toBe('Type information for “greet”');
+    expect(lspHeadline(data({ operation: 'incomingCalls', symbol: 'greet', total: 2 }))).toBe('Found 2 callers of “greet”');
   });
 });

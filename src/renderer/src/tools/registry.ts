@@ -12,6 +12,7 @@ import { exitWorktreeView } from './ExitWorktree/ExitWorktreeView';
 import { genericView } from './generic/GenericView';
 import { globView } from './Glob/GlobView';
 import { grepView } from './Grep/GrepView';
+import { lspView } from './LSP/LspView';
 import { notebookEditView } from './NotebookEdit/NotebookEditView';
 import { readView } from './Read/ReadView';
 import { taskCreateView } from './TaskCreate/TaskCreateView';
@@ -42,6 +43,7 @@ const views: Record<string, ToolViewParts> = {
   SendMessage: sendMessageView,
   Grep: grepView,
   Glob: globView,
+  LSP: lspView,
   Write: writeView,
   Edit: editView,
   EnterPlanMode: enterPlanModeView,
