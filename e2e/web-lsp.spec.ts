@@ -65,3 +65,35 @@ test.describe('code lookups through a language server in Chromium (TL)', () => {
     await page.screenshot({ path: screenshotPath('lsp-references') });
   });
 });
+
+test.describe('a folder’s own language servers wait for its trust (PX4)', () => {
+  test.use({ webOptions: { apiKey: 'test-key', trustFolder: false } });
+
+  test('PX4 the trust question lists the language server the folder would start; untrusted, the assistant is not offered LSP; trusted, it is', async ({ page, webApp }) => {
+    mkdirSync(path.join(webApp.projectDir, '.claude'), { recursive: true });
+    writeFileSync(
+      path.join(webApp.projectDir, '.claude', 'settings.json'),
+      JSON.stringify({ lspServers: { python: { command: 'pyright-langserver', args: ['--stdio'], extensionToLanguage: { '.py': 'python' } } } }),
+    );
+    await page.goto(webApp.url);
+    const dialog = page.getByRole('dialog', { name: /Do you trust the folder/ });
+    const servers = dialog.getByRole('region', { name: 'Language servers it would start (to look up code for the assistant)' });
+    await expect(servers).toContainText('python: pyright-langserver --stdio');
+    await expect(servers).toContainText('from .claude/settings.json');
+    await page.screenshot({ path: screenshotPath('lsp-trust') });
+
+    await dialog.getByRole('button', { name: 'Open without its settings' }).click();
+    webApp.fake.push(say('Hello.'));
+    await ask(page, 'hello');
+    await expect(page.getByRole('log', { name: 'Transcript' })).toContainText('Hello.');
+    expect(JSON.stringify(webApp.fake.requests.at(-1)!.body)).not.toContain('LSP');
+
+    await page.reload();
+    await dialog.getByRole('button', { name: 'Trust this folder' }).click();
+    await page.getByRole('button', { name: 'New session' }).click();
+    webApp.fake.push(say('Hello again.'));
+    await ask(page, 'hello again');
+    await expect(page.getByRole('log', { name: 'Transcript' })).toContainText('Hello again.');
+    expect(JSON.stringify(webApp.fake.requests.at(-1)!.body)).toContain('LSP');
+  });
+});
