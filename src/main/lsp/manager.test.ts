@@ -93,6 +93,16 @@ describe('language servers of a project (TL, LSP)', () => {
     expect(err.message).toContain('did not finish starting within 1 s (lspServers.fake.startupTimeout)');
   }, 30_000);
 
+  it('TL a server whose settings changed is stopped and started anew', async () => {
+    let config = fp.config('ok');
+    servers = createLanguageServers({ projectDir: fp.dir, servers: () => ({ fake: config }), env: process.env, log: silentLog(), startupTimeoutMs: 20_000 });
+    const first = Number((await hover(servers)).replace('answered by ', ''));
+    config = fp.config('ok', { args: [...config.args, '--changed'] });
+    const second = Number((await hover(servers)).replace('answered by ', ''));
+    expect(second).not.toBe(first);
+    await expect.poll(() => isProcessAlive(first)).toBe(false);
+  }, 30_000);
+
   it('TL dispose stops every server (the app quits); later calls are refused', async () => {
     const s = manager(fp.config('ok'));
     const pid = Number((await hover(s)).replace('answered by ', ''));

@@ -117,6 +117,13 @@ describe('LSP tool with typescript-language-server (TL)', () => {
     expect(out.content).toMatch(/main \(Function\).* - Line 3:17 \[calls at 4:15, 5:15\]/);
   }, 90_000);
 
+  it('TL a file changed on disk since the last call is sent again: a new use is found', async () => {
+    const { run } = setup();
+    fp.put('src/main.ts', ["import { greet } from './greet';", '', 'export function main(): void {', "  console.log(greet('Ada'));", "  console.log(greet('Linus'));", "  console.log(greet('Grace'));", '}', ''].join('\n'));
+    const out = await run(toolUse('u1', 'LSP', { operation: 'findReferences', filePath: 'src/main.ts', line: 1, character: 10 }), live(), () => undefined);
+    expect(out.content).toContain('src/main.ts:\n  Line 1:10\n  Line 4:15\n  Line 5:15\n  Line 6:15');
+  }, 90_000);
+
   it('PL4 a Read deny rule refuses the file before any server sees it, and hides references inside denied files', async () => {
     const rules: RuleSet = { allow: [], deny: [{ rule: 'Read(src/secret.ts)', source: 'projectSettings' }], ask: [] };
     const { run, prompter } = setup(rules);
