@@ -3,6 +3,7 @@
 // didOpen, then didChange when the text on disk changed), requests with Stop and a time limit, and its
 // end — a polite shutdown/exit, or a crash that fails every request in flight with words.
 import { spawn } from 'node:child_process';
+import { statSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 import type { InitializeResult, ServerCapabilities } from 'vscode-languageserver-protocol';
@@ -66,7 +67,13 @@ export function exitWords(exit: ServerExit): string {
 export async function startLanguageServer(opts: StartOptions): Promise<LanguageServerClient> {
   const { config, root, log } = opts;
   const rpc = lspProtocol();
+  // spawn says ENOENT for a missing working folder too: tell it apart from a missing command.
+  if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new LspError('start_failed', `its workspace folder ${root} does not exist (lspServers.${config.name}.workspaceFolder in ${config.file}).`);
+  }
   const child = spawn(config.command, config.args, { cwd: root, env: opts.env, stdio: ['pipe', 'pipe', 'pipe'], detached: process.platform !== 'win32' });
+  // A server that dies closes its pipes: writes then fail with EPIPE, which must not reach the process.
+  child.stdin.on('error', () => undefined);
   await new Promise<void>((resolve, reject) => {
     child.once('spawn', resolve);
     child.once('error', (err) => reject(spawnFailure(config, err)));
@@ -76,8 +83,6 @@ export async function startLanguageServer(opts: StartOptions): Promise<LanguageS
   child.stderr.on('data', (chunk: string) => {
     stderr = (stderr + chunk).slice(-STDERR_KEEP);
   });
-  // A server that dies closes its pipes: writes then fail with EPIPE, which must not reach the process.
-  child.stdin.on('error', () => undefined);
   let stopping = false;
   const ended = new Promise<ServerExit>((resolve) => {
     child.once('exit', (code, signal) => resolve({ code, signal, expected: stopping, stderr }));

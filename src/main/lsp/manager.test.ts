@@ -55,6 +55,9 @@ describe('language servers of a project (TL, LSP)', () => {
     expect(err.message).toContain('lspServers.fake.command');
     // Asked again, it tries again (the person may have installed it meanwhile) and says the same.
     expect((await failure(s.forFile(fp.file))).kind).toBe('not_found');
+    await s.dispose();
+    const lost = manager(fp.config('ok', { workspaceFolder: 'no-such-folder' }));
+    expect((await failure(lost.forFile(fp.file))).message).toContain(`its workspace folder ${fp.dir}/no-such-folder does not exist (lspServers.fake.workspaceFolder`);
   }, 30_000);
 
   it('TL a crash fails the call in flight with its exit code and last words, and the next call runs on a new process', async () => {
