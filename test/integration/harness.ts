@@ -136,8 +136,12 @@ export function resultFor(body: { messages: Array<{ content: Array<{ type: strin
   return body.messages.at(-1)!.content.find((b) => b.type === 'tool_result' && b.tool_use_id === id) as { content: string; is_error?: boolean } | undefined;
 }
 
-/** A session offers one to-do system: the Task tools (interactive, the default) or TodoWrite (headless). */
-const ofChecklist = (checklist: 'todos' | 'tasks') => (t: { checklist?: 'todos' | 'tasks' }) => t.checklist === undefined || t.checklist === checklist;
+/**
+ * A session offers one to-do system: the Task tools (interactive, the default) or TodoWrite (headless);
+ * and the tools that need a language server (LSP) only where one is configured — none is in these tests.
+ */
+export const ofChecklist = (checklist: 'todos' | 'tasks') => (t: { checklist?: 'todos' | 'tasks'; requiresLanguageServers?: boolean }) =>
+  (t.checklist === undefined || t.checklist === checklist) && t.requiresLanguageServers !== true;
 
 /**
  * The built-in tools' names as a request lists them (sorted, deferred ones left to ToolSearch), less
