@@ -10,7 +10,7 @@ const MAIN_LAYERS = [
   ['fs', 'process', 'shell', 'git'],
   ['permissions'],
   ['settings'],
-  ['hooks', 'sandbox', 'tasks', 'model', 'sessions', 'terminal', 'mcp', 'skills'],
+  ['hooks', 'sandbox', 'tasks', 'model', 'sessions', 'terminal', 'mcp', 'skills', 'lsp'],
   ['tools'],
   ['engine', 'workbench', 'ipc'],
   ['app'],

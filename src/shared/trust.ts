@@ -26,6 +26,11 @@ export const FolderConfiguration = z.object({
    * when it has none, so folders trusted before agents counted keep their fingerprint.
    */
   agents: z.array(z.object({ name: z.string(), digest: z.string(), ...From })).optional(),
+  /**
+   * The language servers (`lspServers`) it would have the app start for the LSP tool. Absent when it
+   * has none, so folders trusted before language servers counted keep their fingerprint.
+   */
+  lspServers: z.array(z.object({ name: z.string(), command: z.string(), ...From })).optional(),
 });
 export type FolderConfiguration = z.infer<typeof FolderConfiguration>;
 
@@ -52,5 +57,5 @@ export function emptyConfiguration(): FolderConfiguration {
 }
 
 export function isEmptyConfiguration(c: FolderConfiguration): boolean {
-  return c.hooks.length + c.env.length + c.allowRules.length + c.additionalDirectories.length + c.mcpServers.length + (c.sandbox?.length ?? 0) + (c.instructions?.length ?? 0) + (c.agents?.length ?? 0) === 0 && !c.defaultMode;
+  return c.hooks.length + c.env.length + c.allowRules.length + c.additionalDirectories.length + c.mcpServers.length + (c.sandbox?.length ?? 0) + (c.instructions?.length ?? 0) + (c.agents?.length ?? 0) + (c.lspServers?.length ?? 0) === 0 && !c.defaultMode;
 }

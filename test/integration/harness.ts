@@ -138,10 +138,11 @@ export function resultFor(body: { messages: Array<{ content: Array<{ type: strin
 
 /**
  * A session offers one to-do system: the Task tools (interactive, the default) or TodoWrite (headless);
- * the team tools only with agent teams on, which these tests' sessions have off.
+ * the team tools only with agent teams on, which these tests' sessions have off, and the tools that need a
+ * language server (LSP) only where one is configured — none is in these tests.
  */
-const ofChecklist = (checklist: 'todos' | 'tasks') => (t: { checklist?: 'todos' | 'tasks'; agentTeams?: boolean }) =>
-  (t.checklist === undefined || t.checklist === checklist) && t.agentTeams !== true;
+export const ofChecklist = (checklist: 'todos' | 'tasks') => (t: { checklist?: 'todos' | 'tasks'; agentTeams?: boolean; requiresLanguageServers?: boolean }) =>
+  (t.checklist === undefined || t.checklist === checklist) && t.agentTeams !== true && t.requiresLanguageServers !== true;
 
 /**
  * The built-in tools' names as a request lists them (sorted, deferred ones left to ToolSearch), less

@@ -9,7 +9,7 @@ import { sessionsDir } from '../../src/main/base/data-paths';
 import { createSessionStore } from '../../src/main/sessions/store';
 import { getAllBaseTools } from '../../src/main/tools/builtin';
 import { buildTool } from '../../src/main/tools/core/build-tool';
-import { createHarness, resultFor, resultIds, sentBuiltinNames, type Harness } from './harness';
+import { createHarness, ofChecklist, resultFor, resultIds, sentBuiltinNames, type Harness } from './harness';
 
 let h: Harness;
 beforeEach(async () => void (h = await createHarness()));
@@ -132,8 +132,8 @@ describe('the agent loop with real tools', () => {
     // Before the load: the same bytes every turn (and the deferred tool is announced by name only).
     expect(JSON.stringify(reqs[1].tools)).toBe(JSON.stringify(reqs[0].tools));
     expect(JSON.stringify(reqs[2].tools)).toBe(JSON.stringify(reqs[0].tools));
-    // Announced among the built-in deferred tools, in name order (read from the registry: adding one changes no test; the team tools are off here).
-    const builtinDeferred = getAllBaseTools().filter((t) => t.shouldDefer && !t.agentTeams).map((t) => t.name).sort();
+    // Announced among the built-in deferred tools, in name order (read from the registry: adding one changes no test; team tools and LSP are off here).
+    const builtinDeferred = getAllBaseTools().filter(ofChecklist('tasks')).filter((t) => t.shouldDefer).map((t) => t.name).sort();
     expect(JSON.stringify(reqs[0].system)).toContain(`available via ToolSearch: ${[...builtinDeferred, 'DeferredEcho'].sort().join(', ')}"`);
     expect(JSON.stringify(reqs[2].system)).toBe(JSON.stringify(reqs[0].system));
     // After the load: the same tools plus DeferredEcho; the cache breakpoint still on the last built-in.

@@ -31,6 +31,7 @@ import { createFolderTrust, type FolderTrust, type FolderTrustMode } from './fol
 import { startProcessManager, type ProcessManager } from './process-manager';
 import { createTaskListOf, createWorkLists, type TaskListOf } from '../tasks/work-lists';
 import { createMcpHub, type McpHub } from '../mcp/hub';
+import { createLanguageServerHub } from '../lsp/hub';
 import { defaultSecretFile, type SecretFile } from '../mcp/oauth/credentials';
 import { createMcpElicitations, type McpElicitations } from './mcp-elicitations';
 import { compactSettingsFrom } from '../engine/compact/settings';
@@ -177,6 +178,8 @@ export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
     ...(mcpElicitations ? { elicit: mcpElicitations.ask } : {}),
     onChange: (dir) => bus.publish('mcp:changed', { servers: mcp.existing(dir)?.list() ?? [] }, { projectDir: dir }),
   });
+  // A project's language servers (lspServers), started at their first LSP call, stopped at quit.
+  const lsp = createLanguageServerHub({ env, log });
   const maxTurns = opts.maxTurns ?? maxTurnsFromEnv(env);
   // A settings file's `env` counts as Claude Code's does: over the environment the app was started with.
   const taskListOf = createTaskListOf({ dataDir, lists: createWorkLists(log), env: (dir) => ({ ...env, ...projectSettings.current(dir).env }) });
@@ -213,6 +216,7 @@ export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
       newId: randomUUID,
       model,
       mcp,
+      lsp,
       taskListOf,
       appSettings,
     })),
@@ -227,6 +231,7 @@ export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
       .dispose()
       .finally(() => tasks.shutdown())
       .finally(() => mcp.dispose())
+      .finally(() => lsp.dispose())
       .finally(() => {
         offLedger();
         return appSandbox.dispose();

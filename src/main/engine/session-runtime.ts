@@ -12,6 +12,7 @@ import type { RuleBehavior } from '../permissions/types';
 import type { ProjectSettings } from '../settings/project-settings';
 import { appTasks } from '../tasks/app-tasks';
 import type { McpHub } from '../mcp/hub';
+import type { LanguageServerHub } from '../lsp/hub';
 import { mcpToolsOf } from '../tools/builtin';
 import type { SessionEventBody } from './event-body';
 import type { ToolsConfig } from './tools/config';
@@ -73,6 +74,8 @@ export interface RuntimeFactoryOptions {
   model?: ModelAccess;
   /** The app's MCP servers: a session offers its project's tools (absent: no MCP tools). */
   mcp?: McpHub;
+  /** The app's language servers: a session whose project configures any offers the LSP tool (absent: none). */
+  lsp?: LanguageServerHub;
   /** Each conversation's task list (the Task tools'); absent: those tools say there is none. */
   taskListOf?: TaskListOf;
   /** Agent Desk's own settings, which a tool may change (Config); absent, with `model`: no tool can. */
@@ -156,6 +159,7 @@ export function createSessionRuntimeFactory(opts: RuntimeFactoryOptions): Sessio
       ...(origin?.().kind === 'task' ? { approvalTimeoutMs: taskTimeoutMs } : {}),
       ...(opts.model ? { sideQuery: createSideQuery({ model: opts.model, envs: () => [opts.env, settings().env] }) } : {}),
       ...(opts.mcp ? { mcpTools: () => mcpToolsOf(opts.mcp!.forProject(projectDir)) } : {}),
+      ...(opts.lsp ? { languageServers: () => (Object.keys(settings().lspServers ?? {}).length > 0 ? opts.lsp!.forProject(projectDir, { servers: () => settings().lspServers, settingsEnv: () => settings().env }) : undefined) } : {}),
       ...(workList ? { workList } : {}),
       team,
       ...(agentTeam ? { agentTeam } : {}),

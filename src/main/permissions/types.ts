@@ -19,6 +19,8 @@ export interface ToolPermissionContext {
   checklist?: 'todos' | 'tasks';
   /** Agent teams are on (CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS): the team tools are offered. */
   agentTeams?: boolean;
+  /** At least one language server is configured: the tools that need one (LSP) are offered. */
+  languageServers?: boolean;
 }
 
 /** Why a permission decision was made: shown to people and (on denial) to the model. */

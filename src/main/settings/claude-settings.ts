@@ -14,6 +14,7 @@ import { folderInstructions } from './folder-instructions';
 import { readProjectAgents, readProjectAgentsSync } from './agent-files';
 import { mergeSandboxSettings, type SandboxSettings } from './sandbox-settings';
 import { mergeBudgetSettings, type BudgetSettings } from './budget-settings';
+import { mergeLspServers, type LspServers } from './lsp-settings';
 
 export { managedSettingsPath, settingsFiles, type SettingsFile } from './settings-files';
 
@@ -40,6 +41,8 @@ export interface ClaudeSettings {
   sandbox?: SandboxSettings;
   /** Agent Desk's own `agentDesk.budget` blocks merged: the strictest of each part (issue 20 item 4). */
   budget?: BudgetSettings;
+  /** `lspServers` merged: a stronger file's server replaces a weaker one's of the same name (the LSP tool). */
+  lspServers?: LspServers;
   /** Some file sets `permissions.disableBypassPermissionsMode: "disable"`. */
   bypassDisabled?: boolean;
   /** The managed policy sets `allowManagedPermissionRulesOnly`: only its allow rules count. */
@@ -151,12 +154,18 @@ export function mergeSettings(
     env,
     sandbox: mergeSandboxSettings(parsed.map(({ p }) => p.sandbox)),
     budget: mergeBudgetSettings(parsed.map(({ p }) => p.budget)),
+    ...lspOf(parsed),
     bypassDisabled,
     managedRulesOnly,
     sources,
     warnings,
     folder: { configuration, trusted },
   };
+}
+
+function lspOf(parsed: ReadonlyArray<{ p: ParsedSettingsFile }>): { lspServers?: LspServers } {
+  const lspServers = mergeLspServers(parsed.map(({ p }) => p.lspServers));
+  return lspServers ? { lspServers } : {};
 }
 
 /** Loads and merges the settings files for one project. Never throws. */

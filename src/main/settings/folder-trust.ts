@@ -46,6 +46,7 @@ export function folderConfiguration(
     if (p.defaultMode && p.defaultMode !== 'default') c.defaultMode = { mode: p.defaultMode, file };
     for (const dir of p.additionalDirectories) c.additionalDirectories.push({ dir, file });
     for (const what of sandboxWidenings(p.sandbox)) c.sandbox.push({ what, file });
+    for (const server of Object.values(p.lspServers ?? {})) (c.lspServers ??= []).push({ name: server.name, command: [server.command, ...server.args].join(' '), file });
   }
   c.mcpServers.push(...mcpServers);
   c.instructions.push(...instructions);
@@ -74,6 +75,7 @@ export function addedSince(before: FolderConfiguration, now: FolderConfiguration
     sandbox: fresh(before.sandbox ?? [], now.sandbox ?? []),
     instructions: fresh(before.instructions ?? [], now.instructions ?? []),
     ...(now.agents ? { agents: fresh(before.agents ?? [], now.agents) } : {}),
+    ...(now.lspServers ? { lspServers: fresh(before.lspServers ?? [], now.lspServers) } : {}),
   };
 }
 
@@ -99,12 +101,14 @@ export function trustStatus(projectDir: string, configuration: FolderConfigurati
 /**
  * A folder's own sources as they count before the person trusted it: what only narrows stays (deny
  * and ask rules, disabling bypass); what runs or widens goes (hooks, env, allow rules, the mode,
- * additional directories).
+ * additional directories, language servers).
  */
 export function restricted(p: ParsedSettingsFile): ParsedSettingsFile {
   const out: ParsedSettingsFile = { ...p, env: {}, rules: { ...p.rules, allow: [] }, additionalDirectories: [] };
   delete out.defaultMode;
   delete out.hooks;
+  // A language server is a program the folder would have the app start.
+  delete out.lspServers;
   const sandbox = narrowingOnly(p.sandbox);
   if (sandbox) out.sandbox = sandbox;
   else delete out.sandbox;

@@ -6,6 +6,7 @@ import { PERMISSION_MODES, type PermissionMode, type RuleBehavior, type RuleEntr
 import type { SettingsFile } from './settings-files';
 import { parseSandboxBlock, type SandboxSettings } from './sandbox-settings';
 import { parseBudgetBlock, type BudgetSettings } from './budget-settings';
+import { parseLspServersBlock, type LspServers } from './lsp-settings';
 
 export interface ParsedSettingsFile {
   rules: Record<RuleBehavior, RuleEntry[]>;
@@ -22,6 +23,8 @@ export interface ParsedSettingsFile {
   sandbox?: SandboxSettings;
   /** Agent Desk's own `agentDesk.budget` (issue 20 item 4), when the file sets one. */
   budget?: BudgetSettings;
+  /** The file's `lspServers` (language servers for the LSP tool), when it has any. */
+  lspServers?: LspServers;
   warnings: string[];
 }
 
@@ -114,6 +117,8 @@ export function parseSettingsJson(sf: SettingsFile, json: unknown, projectDir: s
   if (sandbox) out.sandbox = sandbox;
   const budget = parseBudgetBlock(at, json.agentDesk, out.warnings);
   if (budget) out.budget = budget;
+  const lspServers = parseLspServersBlock(at, json.lspServers, out.warnings);
+  if (lspServers) out.lspServers = lspServers;
   out.disableAllHooks = json.disableAllHooks === true;
   // Only the policy may narrow everyone else's rules away; elsewhere the key means nothing.
   out.managedRulesOnly = sf.source === 'policySettings' && (json.allowManagedPermissionRulesOnly === true || (isObject(perms) && perms.allowManagedPermissionRulesOnly === true));

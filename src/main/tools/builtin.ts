@@ -19,6 +19,7 @@ import { ExitWorktreeTool } from './exit-worktree/exit-worktree.tool';
 import { GlobTool } from './glob/glob.tool';
 import { GrepTool } from './grep/grep.tool';
 import { ListPeersTool } from './list-peers/list-peers.tool';
+import { LspTool } from './lsp/lsp.tool';
 import { NotebookEditTool } from './notebook-edit/notebook-edit.tool';
 import { ReadTool } from './read/read.tool';
 import { SendMessageTool } from './send-message/send-message.tool';
@@ -76,6 +77,7 @@ function baseToolList(): AnyTool[] {
     GlobTool,
     GrepTool,
     ListPeersTool,
+    LspTool,
     NotebookEditTool,
     ReadTool,
     SendMessageTool,

@@ -15,6 +15,7 @@ import type { SettingsPort } from '../../tools/core/settings-port';
 import type { SideQuery } from '../../tools/core/side-query';
 import type { AnyTool } from '../../tools/core/tool';
 import type { HookRunner } from '../../tools/pipeline/deps';
+import type { LanguageServers } from '../../lsp/manager';
 import type { SessionEventBody } from '../event-body';
 import type { SubagentHooks, SubagentModels } from '../subagent/host';
 import type { ToolRunner } from '../tool-runner';
@@ -60,6 +61,8 @@ export interface ToolRuntimeOptions {
   team?: Team;
   /** Agent teams are on: the team the conversation leads, whose task list replaces `workList` while it exists. Absent: off. */
   agentTeam?: AgentTeamPort;
+  /** The project's language servers when its settings configure any (the LSP tool), read at each request; absent: none. */
+  languageServers?: () => LanguageServers | undefined;
 }
 
 export interface ToolRuntime extends ToolRunner {

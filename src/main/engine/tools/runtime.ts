@@ -37,6 +37,11 @@ import { createWorkingFolderState } from './working-folder';
 import type { ToolRuntime, ToolRuntimeOptions } from './runtime-types';
 export type { ToolRuntime, ToolRuntimeOptions } from './runtime-types';
 
+function languageServersOf(opts: ToolRuntimeOptions): Pick<ToolUseContext, 'languageServers'> {
+  const languageServers = opts.languageServers?.();
+  return languageServers ? { languageServers } : {};
+}
+
 /** Cards kept for session:open; older ones are rebuilt from the transcript by the UI. */
 const MAX_VIEWS = 500;
 
@@ -73,7 +78,7 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
     return extra.length > 0 ? { ...merged, allow: [...merged.allow, ...extra] } : merged;
   };
   const agentTeams = opts.agentTeam !== undefined;
-  const assemble = (): AnyTool[] => assembleToolPool({ mode: mode(), simple, checklist, agentTeams, alwaysDenyRules: rules().deny.map((e) => e.rule) }, opts.mcpTools?.() ?? [], baseTools());
+  const assemble = (): AnyTool[] => assembleToolPool({ mode: mode(), simple, checklist, agentTeams, alwaysDenyRules: rules().deny.map((e) => e.rule), languageServers: opts.languageServers?.() !== undefined }, opts.mcpTools?.() ?? [], baseTools());
   let pool = assemble();
   // BA6: a conversation whose commands are boxed gets the box ready while the model thinks.
   if (opts.settings().sandbox?.enabled) appSandbox.warm();
@@ -123,6 +128,7 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
       // A team's task list is the lead's and every teammate's while the team exists.
       ...(opts.agentTeam ? { agentTeam: opts.agentTeam, ...(opts.agentTeam.workList() ? { workList: opts.agentTeam.workList() } : {}) } : {}),
       ...(opts.settingsPort ? { settings: opts.settingsPort } : {}),
+      ...languageServersOf(opts),
     };
     return modifiers.reduce((ctx, m) => {
       try {

@@ -18,6 +18,7 @@ import type { DeferredToolState } from './deferred';
 import type { SubagentHost } from './subagents';
 import type { SideQuery } from './side-query';
 import type { SettingsPort } from './settings-port';
+import type { LanguageServers } from '../../lsp/manager';
 
 /** JSON Schema as sent to the API (`input_schema`). */
 export type ToolInputJSONSchema = { type: 'object'; properties?: Record<string, unknown>; required?: string[]; [k: string]: unknown };
@@ -110,6 +111,8 @@ export interface ToolUseContext {
    * Glob leave such files out of their results. Absent = no rule keeps anything out.
    */
   readDenied?: (abs: string) => boolean;
+  /** The project's language servers (the LSP tool); absent = none is configured. */
+  languageServers?: LanguageServers;
 }
 
 /**
@@ -174,6 +177,8 @@ export interface ToolDef<Input = unknown, Output = unknown, P extends ToolProgre
   checklist?: Checklist;
   /** Part of agent teams (TeamCreate, TeamDelete, ListPeers): offered only where the session has them on (agent-teams.ts). */
   agentTeams?: boolean;
+  /** Offered only where a language server is configured (the LSP tool): nothing changes for anyone without one. */
+  requiresLanguageServers?: boolean;
   /**
    * The person's answer is part of the call (AskUserQuestion's answers, ExitPlanMode's plan): the
    * approval may carry it back as `updatedInput`, re-checked by this tool's schema. Other tools'

@@ -13,6 +13,7 @@ import { genericView } from './generic/GenericView';
 import { globView } from './Glob/GlobView';
 import { grepView } from './Grep/GrepView';
 import { listPeersView } from './ListPeers/ListPeersView';
+import { lspView } from './LSP/LspView';
 import { notebookEditView } from './NotebookEdit/NotebookEditView';
 import { readView } from './Read/ReadView';
 import { taskCreateView } from './TaskCreate/TaskCreateView';
@@ -46,6 +47,7 @@ const views: Record<string, ToolViewParts> = {
   Grep: grepView,
   Glob: globView,
   ListPeers: listPeersView,
+  LSP: lspView,
   Write: writeView,
   Edit: editView,
   EnterPlanMode: enterPlanModeView,

@@ -60,6 +60,16 @@ function Lists({ c, projectDir }: { c: FolderConfiguration; projectDir: string }
         ))}
       />
       <Section
+        id="trust-lsp"
+        title="Language servers it would start (to look up code for the assistant)"
+        items={(c.lspServers ?? []).map((s) => (
+          <>
+            <strong>{s.name}</strong>: <code>{s.command}</code>
+            {from(s.file)}
+          </>
+        ))}
+      />
+      <Section
         id="trust-instructions"
         title="Skills and helpers it would give the assistant"
         items={(c.instructions ?? []).map((i) => (
