@@ -4,7 +4,10 @@
 import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { afterEach, beforeEach } from 'vitest';
 import type { LspServerConfig } from '../settings/lsp-settings';
+import { silentLog } from '../tools/pipeline/test-helpers';
+import { createLanguageServers, type LanguageServers } from './manager';
 
 export type FakeMode = 'ok' | 'crash' | 'crash-once' | 'hang';
 
@@ -57,5 +60,31 @@ export function fakeServerProject(): FakeServerProject {
       ...extra,
     }),
     cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * A test file's fake-server project (`fp()`) and the language servers it starts (`start`), made before
+ * and disposed after each test.
+ */
+export function fakeServerFixture(): {
+  fp: () => FakeServerProject;
+  start: (servers: Record<string, LspServerConfig> | (() => Record<string, LspServerConfig>), timeouts?: { startupTimeoutMs?: number; requestTimeoutMs?: number }) => LanguageServers;
+} {
+  let project: FakeServerProject | undefined;
+  let servers: LanguageServers | undefined;
+  beforeEach(() => {
+    project = fakeServerProject();
+  });
+  afterEach(async () => {
+    await servers?.dispose();
+    servers = undefined;
+    project?.cleanup();
+  });
+  const fp = () => project!;
+  return {
+    fp,
+    start: (configs, timeouts = {}) =>
+      (servers = createLanguageServers({ projectDir: fp().dir, servers: typeof configs === 'function' ? configs : () => configs, env: process.env, log: silentLog(), startupTimeoutMs: timeouts.startupTimeoutMs ?? 20_000, ...(timeouts.requestTimeoutMs ? { requestTimeoutMs: timeouts.requestTimeoutMs } : {}) })),
   };
 }

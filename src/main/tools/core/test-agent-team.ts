@@ -2,6 +2,7 @@
 // conversation's mailboxes, a registry of its own), teammates added in the state a test needs, and a
 // runner that checks and calls a tool the way the pipeline does. Not used by production code.
 import path from 'node:path';
+import { afterEach } from 'vitest';
 import type { Logger } from '../../base/log';
 import { createAgentTeamPort, type AgentTeamPort } from '../../tasks/agent-team';
 import { createInMemoryTaskRegistry, type TaskRegistry } from '../../tasks/registry';
@@ -78,5 +79,23 @@ export function agentTeamProject(): AgentTeamProject {
       waits.abort();
       project.cleanup();
     },
+  };
+}
+
+/**
+ * A test file's team: `team()` makes a project whose conversation leads the team "docs-review" (or no
+ * team, with `{ team: null }`) and the tool under test (`make`); each is cleaned up after its test.
+ */
+export function teamFixture<T>(make: (p: AgentTeamProject) => T): (opts?: { team?: string | null }) => Promise<{ p: AgentTeamProject; tool: T }> {
+  let current: AgentTeamProject | undefined;
+  afterEach(() => {
+    current?.cleanup();
+    current = undefined;
+  });
+  return async (opts = {}) => {
+    const p = (current = agentTeamProject());
+    const name = opts.team === undefined ? 'docs-review' : opts.team;
+    if (name !== null) await p.port.create({ name });
+    return { p, tool: make(p) };
   };
 }

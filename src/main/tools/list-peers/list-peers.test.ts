@@ -1,20 +1,10 @@
 // ListPeers (TL Teams): the team's members for the lead or a teammate, each working, waiting for
 // messages, or finished as its task ended (done, stopped, failed, or gone with a reopened conversation).
-import { afterEach, describe, expect, it } from 'vitest';
-import { agentTeamProject, type AgentTeamProject } from '../core/test-agent-team';
+import { describe, expect, it } from 'vitest';
+import { teamFixture } from '../core/test-agent-team';
 import { createListPeersTool } from './list-peers.tool';
 
-let p: AgentTeamProject | undefined;
-afterEach(() => {
-  p?.cleanup();
-  p = undefined;
-});
-
-async function team() {
-  p = agentTeamProject();
-  await p.port.create({ name: 'docs-review' });
-  return { p, tool: createListPeersTool({ tasks: p.tasks }) };
-}
+const team = teamFixture((p) => createListPeersTool({ tasks: p.tasks }));
 
 describe('ListPeers (TL Teams)', () => {
   it('TL: the lead sees each member working or waiting for messages, with its task id', async () => {
@@ -55,8 +45,7 @@ describe('ListPeers (TL Teams)', () => {
   });
 
   it('TL: without a team, or without agent teams, it says so', async () => {
-    p = agentTeamProject();
-    const tool = createListPeersTool({ tasks: p.tasks });
+    const { p, tool } = await team({ team: null });
     expect(await p.run(tool, {})).toEqual({ text: 'You are not part of a team. The team lead creates one with TeamCreate.', isError: true });
     expect((await p.run(tool, {}, { agentTeam: undefined })).text).toBe('Agent teams are not available here.');
     await p.port.create({ name: 'empty' });

@@ -1,31 +1,24 @@
 // The LSP tool's own rules: offered only where a language server is configured (AS2), a file no server
 // handles refused before anything starts (PL2), and through the pipeline a missing or crashing server is
 // a clear tool error while the next call works (PL8).
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getTools } from '../core/assemble';
-import { createLanguageServers, type LanguageServers } from '../../lsp/manager';
-import { fakeServerProject, type FakeServerProject } from '../../lsp/test-fake-server';
+import type { LanguageServers } from '../../lsp/manager';
+import { fakeServerFixture } from '../../lsp/test-fake-server';
 import type { LspServerConfig } from '../../settings/lsp-settings';
 import { createRunToolUse } from '../pipeline/run-tool-use';
 import { harness, silentLog, toolUse } from '../pipeline/test-helpers';
 import { ReadTool } from '../read/read.tool';
 import { LspTool } from './lsp.tool';
 
-let fp: FakeServerProject;
+const { fp, start } = fakeServerFixture();
+/** The servers of the test's last `run` (the fixture disposes of them). */
 let servers: LanguageServers | undefined;
-beforeEach(() => {
-  fp = fakeServerProject();
-});
-afterEach(async () => {
-  await servers?.dispose();
-  servers = undefined;
-  fp.cleanup();
-});
 
 function run(config: LspServerConfig) {
-  servers = createLanguageServers({ projectDir: fp.dir, servers: () => ({ fake: config }), env: process.env, log: silentLog(), startupTimeoutMs: 20_000 });
+  servers = start({ fake: config });
   const tools = [LspTool];
-  const h = harness({ tools, ctx: { projectDir: fp.dir, workingDirectories: [fp.dir], state: { cwd: fp.dir }, tools, languageServers: servers } });
+  const h = harness({ tools, ctx: { projectDir: fp().dir, workingDirectories: [fp().dir], state: { cwd: fp().dir }, tools, languageServers: servers } });
   const pipeline = createRunToolUse(h.deps);
   return (id: string, input: unknown) => pipeline(toolUse(id, 'LSP', input), new AbortController().signal, () => undefined);
 }
@@ -43,14 +36,14 @@ describe('LSP tool (TL, AS2, PL8)', () => {
   });
 
   it('TL answers a hover through the configured server, 1-based in and out', async () => {
-    const call = run(fp.config('ok'));
+    const call = run(fp().config('ok'));
     const out = await call('h1', hoverA);
     expect(out.state).toBe('succeeded');
     expect(out.content).toMatch(/^Hover info at 1:1:\n\nanswered by \d+$/);
   }, 30_000);
 
   it('PL2 a file no server handles is refused before any server starts, naming what is handled', async () => {
-    const call = run(fp.config('ok'));
+    const call = run(fp().config('ok'));
     const out = await call('n1', { ...hoverA, filePath: 'notes.md' });
     expect(out.state).toBe('failed');
     expect(out.content).toContain('No language server handles .md files');
@@ -59,14 +52,14 @@ describe('LSP tool (TL, AS2, PL8)', () => {
   });
 
   it('PL2 line and character are 1-based: 0 is refused by the schema', async () => {
-    const call = run(fp.config('ok'));
+    const call = run(fp().config('ok'));
     const out = await call('z1', { ...hoverA, line: 0 });
     expect(out.state).toBe('failed');
     expect(out.content).toContain('line');
   });
 
   it('PL8 a language server that does not exist is a clear tool error; the next call says so again', async () => {
-    const call = run(fp.config('ok', { command: 'no-such-language-server-xyz' }));
+    const call = run(fp().config('ok', { command: 'no-such-language-server-xyz' }));
     const out = await call('m1', hoverA);
     expect(out).toMatchObject({ state: 'failed', isError: true });
     expect(out.content).toContain('Error performing hover: The language server "fake" could not start: the command "no-such-language-server-xyz" was not found.');
@@ -74,7 +67,7 @@ describe('LSP tool (TL, AS2, PL8)', () => {
   }, 30_000);
 
   it('PL8 a server that crashes mid-call is a tool error saying it starts again; the next call is answered', async () => {
-    const call = run(fp.config('crash-once'));
+    const call = run(fp().config('crash-once'));
     const crashed = await call('c1', hoverA);
     expect(crashed).toMatchObject({ state: 'failed', isError: true });
     expect(crashed.content).toContain('Error performing hover: The language server "fake" stopped while answering: it exited with code 3.');
@@ -85,9 +78,9 @@ describe('LSP tool (TL, AS2, PL8)', () => {
   }, 30_000);
 
   it('PL2 a missing file is told only after the permission check, in words', async () => {
-    const call = run(fp.config('ok'));
+    const call = run(fp().config('ok'));
     const out = await call('f1', { ...hoverA, filePath: 'gone.fake' });
     expect(out.state).toBe('failed');
-    expect(out.content).toContain(`File does not exist: ${fp.dir}/gone.fake`);
+    expect(out.content).toContain(`File does not exist: ${fp().dir}/gone.fake`);
   });
 });

@@ -2,21 +2,11 @@
 // stops the members waiting for messages, removes the team's folder (config and task list) and the Task
 // tools go back to the conversation's own list. Only the lead deletes, and only a team that exists.
 import { existsSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
-import { agentTeamProject, type AgentTeamProject } from '../core/test-agent-team';
+import { describe, expect, it } from 'vitest';
+import { teamFixture } from '../core/test-agent-team';
 import { createTeamDeleteTool } from './team-delete.tool';
 
-let p: AgentTeamProject | undefined;
-afterEach(() => {
-  p?.cleanup();
-  p = undefined;
-});
-
-async function team() {
-  p = agentTeamProject();
-  await p.port.create({ name: 'docs-review' });
-  return { p, tool: createTeamDeleteTool({ tasks: p.tasks }) };
-}
+const team = teamFixture((p) => createTeamDeleteTool({ tasks: p.tasks }));
 
 describe('TeamDelete (TL Teams)', () => {
   it('TL: refuses while members work, naming each with its task id; nothing is removed or stopped', async () => {
