@@ -44,6 +44,15 @@ export const COUNT_FROM_SHARE = 0.85;
 /** A calibration outside this range is a reply that says nothing of its request (a fake, a proxy's). */
 const RATIO_RANGE = [0.25, 4] as const;
 
+/** Estimates of requests and their message lists, by the object: one request is measured several times
+ *  per call (the check before it, its calibration), and both are built fresh and not changed after. */
+const measured = new WeakMap<object, number>();
+const measure = (x: RequestParts | RequestParts['messages']): number => {
+  let n = measured.get(x);
+  if (n === undefined) measured.set(x, (n = estimateTokens(x)));
+  return n;
+};
+
 export class SessionCompaction {
   /** Set once a request was summarised before it went: the same request is not summarised twice. */
   private triedFor = -1;
@@ -58,10 +67,15 @@ export class SessionCompaction {
     return compactLimits(this.d.settings(), model);
   }
 
+  /** The request `prepare` built and measured, for the call right after it (nothing added meanwhile). */
+  private prepared: { parts: RequestParts; model: string | undefined; count: number } | null = null;
+
   /** The request about to go (the loop's): its estimate waits for the reply's usage. */
   request(model: string | undefined): RequestParts {
-    const parts = this.build(model);
-    this.sentEstimate = estimateTokens(parts);
+    const ready = this.prepared;
+    this.prepared = null;
+    const parts = ready && ready.model === model && ready.count === this.d.messages().length ? ready.parts : this.build(model);
+    this.sentEstimate = measure(parts);
     return parts;
   }
 
@@ -77,7 +91,7 @@ export class SessionCompaction {
 
   /** A request's size by the calibrated estimate. */
   estimate(parts: RequestParts): number {
-    return Math.ceil(estimateTokens(parts) * this.ratio);
+    return Math.ceil(measure(parts) * this.ratio);
   }
 
   /**
@@ -90,7 +104,7 @@ export class SessionCompaction {
     if (estimate < threshold * COUNT_FROM_SHARE || !target.client.countTokens) return estimate;
     const counted = await target.client.countTokens({ model: target.model, ...parts }, signal);
     if (counted === null) return estimate;
-    const raw = estimateTokens(parts);
+    const raw = measure(parts);
     if (raw > 0 && counted / raw >= RATIO_RANGE[0] && counted / raw <= RATIO_RANGE[1]) this.ratio = counted / raw;
     return counted;
   }
@@ -103,7 +117,7 @@ export class SessionCompaction {
     if (size <= limits.threshold) return parts;
     // The results' budget is a share of the room the conversation has, not of the whole window: with
     // many tools (MCP servers, a small window) the system prompt and tools take much of it.
-    const room = Math.max(0, Math.floor(limits.threshold / this.ratio) - (estimateTokens(parts) - estimateTokens(parts.messages)));
+    const room = Math.max(0, Math.floor(limits.threshold / this.ratio) - (measure(parts) - measure(parts.messages)));
     return { ...parts, messages: clearOldToolResults(parts.messages, Math.min(limits.toolResultBudget, Math.floor(room * 0.4))).messages };
   }
 
@@ -116,10 +130,11 @@ export class SessionCompaction {
       if (why === 'before') {
         if (!settings.auto || this.triedFor === count) return 'unchanged';
         const parts = this.build(target.model);
+        this.prepared = { parts, model: target.model, count };
         const { threshold } = this.limits(target.model);
         // Over the threshold with little conversation in it (a window set smaller than the system
         // prompt and tools): a summary would win nothing and cost a call per request.
-        if (this.estimate({ messages: parts.messages }) < threshold / 4) return 'unchanged';
+        if (Math.ceil(measure(parts.messages) * this.ratio) < threshold / 4) return 'unchanged';
         if ((await this.size(parts, target, signal)) <= threshold) return 'unchanged';
         if (signal.aborted) return 'unchanged';
       }
