@@ -26,6 +26,14 @@ export function spentWords(s: BudgetStatus): string {
   return parts.join(', ');
 }
 
+/** What is spent alone, for a sentence that has named the limit already: "$0.84 used", "150,000 tokens used". */
+export function usedWords(s: BudgetStatus): string {
+  const parts: string[] = [];
+  if (s.limit.usd !== undefined) parts.push(s.spentUsd === null ? 'an unknown amount' : moneyWords(s.spentUsd));
+  if (s.limit.tokens !== undefined) parts.push(tokenWords(s.spentTokens));
+  return `${parts.join(', ')} used`;
+}
+
 export type BudgetOwner = 'conversation' | 'task';
 
 /** The budget question's title, naming whose budget: the dialog and the inbox say the same. */
@@ -60,7 +68,7 @@ export function budgetNoticeText(s: BudgetStatus, owner: BudgetOwner = 'conversa
 
 /** The question in the approval inbox. */
 export function budgetQuestionText(s: BudgetStatus, owner: BudgetOwner = 'conversation'): string {
-  return `${ownerWords(owner)} has used up its budget of ${limitWords(s.limit)} (${spentWords(s)}). Should the assistant go on?`;
+  return `${ownerWords(owner)} has used up its budget of ${limitWords(s.limit)} (${usedWords(s)}). Should the assistant go on?`;
 }
 
 /** The run's stop notice when the person (or nobody, in time) said stop. */
@@ -71,7 +79,7 @@ export function budgetStopText(s: BudgetStatus, owner: BudgetOwner = 'conversati
       : why === 'headless'
         ? ''
         : ' You chose to stop.';
-  return `${ownerWords(owner)} reached its budget of ${limitWords(s.limit)} (${spentWords(s)}).${reason} Continue asks again; you can raise the budget then.`;
+  return `${ownerWords(owner)} reached its budget of ${limitWords(s.limit)} (${usedWords(s)}).${reason} Continue asks again; you can raise the budget then.`;
 }
 
 /** A raise the question offers first: the budget again (at least $1, or 100,000 tokens). */

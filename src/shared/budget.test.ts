@@ -2,7 +2,7 @@
 // continued once more, raised, stopped — and a new message forgets a stop but keeps the budget.
 import { describe, expect, it } from 'vitest';
 import { afterCall, answerBudget, beforeRequest, budgetStatus, budgetUse, initialBudget, newTurn, raised } from './budget';
-import { budgetNoticeText, budgetQuestionText, limitWords, moneyWords, suggestedRaise } from './budget-words';
+import { budgetNoticeText, budgetQuestionText, budgetStopText, limitWords, moneyWords, suggestedRaise } from './budget-words';
 
 const usd = (n: number) => ({ usd: n, tokens: 0 });
 
@@ -63,7 +63,11 @@ describe('budget states', () => {
     const status = budgetStatus(afterCall(initialBudget({ usd: 1 }), usd(0.84)).state, usd(0.84));
     expect(status).toMatchObject({ percent: 84, phase: 'near', spentUsd: 0.84 });
     expect(budgetNoticeText(status)).toBe('This conversation has used 84 % of its budget ($0.84 of $1.00). When it is used up, the assistant pauses and asks you before it goes on.');
-    expect(budgetQuestionText({ ...status, phase: 'paused' }, 'task')).toMatch(/^This background task has used up its budget of \$1\.00/);
+    // The limit is said once: "its budget of $1.00 ($0.84 used)", not "($0.84 of $1.00)" again.
+    expect(budgetQuestionText({ ...status, phase: 'paused' }, 'task')).toBe('This background task has used up its budget of $1.00 ($0.84 used). Should the assistant go on?');
+    expect(budgetStopText({ ...status, phase: 'stopped', limit: { usd: 1, tokens: 2000 }, spentTokens: 2500 }, 'conversation', 'timeout')).toBe(
+      'This conversation reached its budget of $1.00 or 2,000 tokens ($0.84, 2,500 tokens used). Nobody answered the budget question in time, so it stopped. Continue asks again; you can raise the budget then.',
+    );
     expect(budgetNoticeText({ ...status, phase: 'under' })).toBeNull();
     // A dollar budget whose cost cannot be told says so instead of going over in silence.
     expect(budgetNoticeText({ ...status, phase: 'under', spentUsd: null, percent: null })).toBe(

@@ -41,7 +41,7 @@ describe('a conversation that reaches its budget', () => {
     // Three calls (6,300 tokens) went; the fourth waits for the answer.
     expect(h.server.requests).toHaveLength(3);
     expect(ask).toMatchObject({ toolName: 'Budget', kind: 'other', origin: { kind: 'session' } });
-    expect(ask.message).toBe('This conversation has used up its budget of 5,000 tokens (6,300 of 5,000 tokens). Should the assistant go on?');
+    expect(ask.message).toBe('This conversation has used up its budget of 5,000 tokens (6,300 tokens used). Should the assistant go on?');
     expect(budgets().map((b) => b.phase)).toContain('near');
     expect(budgets().find((b) => b.phase === 'near')).toMatchObject({ percent: 84 });
     expect(budgets().at(-1)).toMatchObject({ phase: 'paused', percent: 126 });
@@ -58,7 +58,7 @@ describe('a conversation that reaches its budget', () => {
     const outcome = await run;
     expect(h.server.requests).toHaveLength(4);
     expect(outcome).toMatchObject({ ok: true, budgetStopped: true, stopped: { kind: 'budget', canContinue: true } });
-    expect(outcome.stopped!.text).toBe('This conversation reached its budget of 5,000 tokens (8,400 of 5,000 tokens). You chose to stop. Continue asks again; you can raise the budget then.');
+    expect(outcome.stopped!.text).toBe('This conversation reached its budget of 5,000 tokens (8,400 tokens used). You chose to stop. Continue asks again; you can raise the budget then.');
     expect(budgets().at(-1)).toMatchObject({ phase: 'stopped' });
     // Saved with the run's last message: a reopened conversation still says why, and shows its budget.
     const reopened = await (await h.engine()).sessions.open(h.projectDir, session.id);
@@ -76,7 +76,7 @@ describe('a conversation that reaches its budget', () => {
     const summaries = h.events.filter((e): e is Summary => e.type === 'summary' && e.sessionId === session.id);
     // The turn is still running; the last summary already counts its three calls (6,300 tokens).
     expect(summaries.at(-1)!.session.spend).toMatchObject({ tokens: 6300 });
-    expect(ask.message).toContain('6,300 of 5,000 tokens');
+    expect(ask.message).toContain('(6,300 tokens used)');
     const usages = h.events.filter((e) => e.type === 'usage').length;
     expect(usages).toBe(3);
     await engine.sessions.replyPermission(h.projectDir, { requestId: ask.requestId, decision: 'deny' });
@@ -133,7 +133,7 @@ describe("a subagent's calls", () => {
     const ask = await question();
     // The parent's call and two of the subagent's went; the subagent's third waits.
     expect(h.server.requests).toHaveLength(3);
-    expect(ask.message).toContain('(6,300 of 5,000 tokens)');
+    expect(ask.message).toContain('(6,300 tokens used)');
     expect(await engine.sessions.replyPermission(h.projectDir, { requestId: ask.requestId, decision: 'deny' })).toBe(true);
     const outcome = await run;
     expect(h.server.requests).toHaveLength(3);
