@@ -101,6 +101,8 @@ test.describe('A connected tool asks the person (issue 17 item 6)', () => {
     // Esc twice closes it unanswered too: a cancel, never a refusal.
     await ask(page, 'The last one');
     await allowIfAsked(page);
+    // After "Allow once" the question comes a moment later; F6 before it exists has nowhere to go.
+    await expect(form).toBeVisible();
     await page.keyboard.press('F6');
     await expect(form.locator('.approval__panel')).toBeFocused();
     await page.keyboard.press('Escape');

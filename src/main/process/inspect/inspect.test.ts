@@ -66,9 +66,11 @@ describe.runIf(linux)('inspect real processes (issue 15 item 4)', () => {
     // The shell exits at once; its background child stays in the group, re-parented away.
     const child = spawn('/bin/sh', ['-c', `${JSON.stringify(process.execPath)} -e "setInterval(()=>{},1000)" & echo $!`], { detached: true, stdio: ['ignore', 'pipe', 'inherit'] });
     started.push(child);
+    // Listened for before the output is awaited: the shell's exit may be delivered before its output.
+    const exited = once(child, 'exit');
     const [chunk] = (await once(child.stdout!, 'data')) as [Buffer];
     const orphan = Number(chunk.toString().trim());
-    await once(child, 'exit');
+    await exited;
     const [d] = createInspector().inspect([{ pid: child.pid!, groupId: child.pid! }]);
     expect(d!.alive).toBe(true);
     expect(d!.processes.map((p) => p.pid)).toEqual([orphan]);
