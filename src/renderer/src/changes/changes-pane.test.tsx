@@ -1,15 +1,13 @@
 // The Changes pane's revert controls over real stores (PX6; static markup, effects do not run): each
 // file has "Revert file", the pane "Revert all" and the words on what Revert covers; "Open in editor"
 // only in the desktop app; a reverted file says so and offers no second revert.
-import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { AppInit, HostKind } from '../../../shared/ipc/contract';
 import type { ToolCallView } from '../../../shared/tools/tool-call';
 import type { WriteOutput } from '../../../shared/tools/write';
 import { createStores, type Stores } from '../stores/create-stores';
-import { StoresProvider } from '../stores/react';
 import { createFakeBridge } from '../testing/fake-bridge';
-import { ViewEnvContext } from '../tools/view-env';
+import { renderLive } from '../testing/render-live';
 import { ChangesPane } from './ChangesPane';
 
 const P = '/home/ana/shop';
@@ -30,17 +28,7 @@ async function storesFor(host: HostKind): Promise<Stores> {
   return stores;
 }
 
-function render(stores: Stores): string {
-  // A server render reads a store's initial state; show the live one instead.
-  const live = <T extends { getState: () => unknown }>(store: T): T => ({ ...store, getInitialState: store.getState });
-  return renderToStaticMarkup(
-    <StoresProvider stores={{ ...stores, app: live(stores.app), sessions: live(stores.sessions), tools: live(stores.tools), changes: live(stores.changes) }}>
-      <ViewEnvContext.Provider value={{ projectDir: P }}>
-        <ChangesPane onClose={() => {}} />
-      </ViewEnvContext.Provider>
-    </StoresProvider>,
-  );
-}
+const render = (stores: Stores): string => renderLive(stores, <ChangesPane onClose={() => {}} />, { projectDir: P });
 
 describe('Changes pane: revert (PX6)', () => {
   it('web: Revert file, Revert all and what Revert covers; no Open in editor', async () => {

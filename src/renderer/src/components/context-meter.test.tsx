@@ -1,11 +1,10 @@
 // Issue 20 item 1: the header's meter says how full the open conversation is, from the last model
 // call (live) or the last saved reply (reopened); none before any reply.
-import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { AppInit } from '../../../shared/ipc/contract';
 import { createStores, type Stores } from '../stores/create-stores';
-import { StoresProvider } from '../stores/react';
 import { createFakeBridge } from '../testing/fake-bridge';
+import { renderLive } from '../testing/render-live';
 import { ContextMeter, contextMeterWords } from './ContextMeter';
 
 const init: AppInit = { host: 'web', version: '0.1.0', project: { dir: '/p', name: 'p' }, auth: { configured: true, source: 'env:ANTHROPIC_API_KEY', canStoreKey: false }, model: 'claude-sonnet-4-5', recentProjects: [] };
@@ -30,12 +29,7 @@ async function render(withUsage: boolean, cacheReadTokens = 67_990, summarised?:
   const stores: Stores = createStores(bridge, { schedule: () => () => {} });
   await stores.start();
   await stores.sessions.getState().open('s1');
-  const live = <T extends { getState: () => unknown }>(store: T): T => ({ ...store, getInitialState: store.getState });
-  return renderToStaticMarkup(
-    <StoresProvider stores={{ ...stores, sessions: live(stores.sessions), app: live(stores.app), tools: live(stores.tools) }}>
-      <ContextMeter />
-    </StoresProvider>,
-  );
+  return renderLive(stores, <ContextMeter />);
 }
 
 describe('ContextMeter (issue 20 item 1)', () => {

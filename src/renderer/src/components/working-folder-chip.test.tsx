@@ -1,12 +1,11 @@
 // Issue 19 (worktrees): the header names the branch the open conversation works on when a tool moved
 // it into a worktree — from session:open (reopened) and from the live event; nothing in the project folder.
-import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { AppInit } from '../../../shared/ipc/contract';
 import type { WorkingFolder } from '../../../shared/working-folder';
 import { createStores } from '../stores/create-stores';
-import { StoresProvider } from '../stores/react';
 import { createFakeBridge } from '../testing/fake-bridge';
+import { renderLive } from '../testing/render-live';
 import { WorkingFolderChip, workingFolderWords } from './WorkingFolderChip';
 
 const init: AppInit = { host: 'web', version: '0.1.0', project: { dir: '/p', name: 'p' }, auth: { configured: true, source: 'env:ANTHROPIC_API_KEY', canStoreKey: false }, model: 'claude-sonnet-4-5', recentProjects: [] };
@@ -26,13 +25,7 @@ async function setUp(opened: WorkingFolder | null) {
   const stores = createStores(bridge, { schedule: () => () => {} });
   await stores.start();
   await stores.sessions.getState().open('s1');
-  const live = <T extends { getState: () => unknown }>(store: T): T => ({ ...store, getInitialState: store.getState });
-  const render = () =>
-    renderToStaticMarkup(
-      <StoresProvider stores={{ ...stores, sessions: live(stores.sessions), tools: live(stores.tools) }}>
-        <WorkingFolderChip />
-      </StoresProvider>,
-    );
+  const render = () => renderLive(stores, <WorkingFolderChip />);
   return { stores, render };
 }
 

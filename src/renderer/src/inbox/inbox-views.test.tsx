@@ -8,9 +8,8 @@ import type { SessionSummary } from '../../../shared/transcript';
 import { ApprovalDialog } from '../permissions/ApprovalDialog';
 import { RequestPanel } from '../permissions/RequestPanel';
 import { createStores, type Stores } from '../stores/create-stores';
-import { StoresProvider } from '../stores/react';
 import { createFakeBridge, type FakeBridge } from '../testing/fake-bridge';
-import { ViewEnvContext } from '../tools/view-env';
+import { renderLive } from '../testing/render-live';
 import { InboxButton } from './InboxButton';
 import { InboxPanel } from './InboxPanel';
 
@@ -43,14 +42,7 @@ describe('approval inbox views (issue 5 item 6, DK4)', () => {
   let bridge: FakeBridge;
   let stores: Stores;
   const ev = (request: PermissionRequestView): void => bridge.emit('session:event', { sessionId: request.sessionId, type: 'permission_request', request });
-  // A server render reads a store's initial state; show the live one instead.
-  const live = <T extends { getState: () => unknown }>(store: T): T => ({ ...store, getInitialState: store.getState });
-  const render = (node: React.ReactNode): string =>
-    renderToStaticMarkup(
-      <StoresProvider stores={{ ...stores, app: live(stores.app), sessions: live(stores.sessions), tools: live(stores.tools) }}>
-        <ViewEnvContext.Provider value={{ projectDir: P }}>{node}</ViewEnvContext.Provider>
-      </StoresProvider>,
-    );
+  const render = (node: React.ReactNode): string => renderLive(stores, node, { projectDir: P });
 
   beforeEach(async () => {
     bridge = createFakeBridge();

@@ -3,13 +3,12 @@
 // switch, a changed tool's warning with Review change, the review's diffs and Accept; mcp:changed
 // replaces the list. (Static renders: the repo has no DOM test environment; controls are found by
 // their role and accessible name in the markup.)
-import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { AppInit } from '../../../shared/ipc/contract';
 import type { McpServerInfo, McpToolChange } from '../../../shared/mcp';
 import { createStores, type Stores } from '../stores/create-stores';
-import { StoresProvider } from '../stores/react';
 import { createFakeBridge, type FakeBridge } from '../testing/fake-bridge';
+import { renderLive } from '../testing/render-live';
 import { McpButton } from './McpButton';
 import { McpPane } from './McpPane';
 
@@ -36,11 +35,7 @@ async function storesWith(servers: McpServerInfo[]): Promise<{ stores: Stores; b
   return { stores, bridge };
 }
 
-function render(stores: Stores, node: React.ReactNode): string {
-  // A server render reads a store's initial state; show the live one instead.
-  const live = <T extends { getState: () => unknown }>(store: T): T => ({ ...store, getInitialState: store.getState });
-  return renderToStaticMarkup(<StoresProvider stores={{ ...stores, mcp: live(stores.mcp) }}>{node}</StoresProvider>);
-}
+const render = (stores: Stores, node: React.ReactNode): string => renderLive(stores, node);
 
 /** The opening tag of the element with this role (explicit or a button/switch) and accessible name. */
 const button = (html: string, name: string) => new RegExp(`<button type="button"[^>]*(aria-label="${name}"[^>]*>|>${name}</button>)`).test(html);

@@ -2,7 +2,6 @@
 // in the conversation whose call asked (announced and reached with F6 like any approval), waiting in the
 // inbox for other conversations (their row says so) and, with no call running, in the project's inbox
 // from the connected tool; the form's values become the answer. (Static renders over real stores.)
-import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AppInit } from '../../../shared/ipc/contract';
 import { MCP_QUESTION_REQUEST_NAME, type McpQuestionInput } from '../../../shared/mcp-question';
@@ -15,9 +14,8 @@ import { windowTitle } from '../inbox/window-title';
 import { ApprovalDialog } from '../permissions/ApprovalDialog';
 import { requestKindFor } from '../permissions/registry';
 import { createStores, type Stores } from '../stores/create-stores';
-import { StoresProvider } from '../stores/react';
 import { createFakeBridge, type FakeBridge } from '../testing/fake-bridge';
-import { ViewEnvContext } from '../tools/view-env';
+import { renderLive } from '../testing/render-live';
 import { contentOf, initialValues } from './question-values';
 
 const P = '/p';
@@ -53,13 +51,7 @@ describe('A connected tool’s question (issue 17 item 6)', () => {
   let bridge: FakeBridge;
   let stores: Stores;
   const ev = (request: PermissionRequestView): void => bridge.emit('session:event', { sessionId: request.sessionId, type: 'permission_request', request });
-  const live = <T extends { getState: () => unknown }>(store: T): T => ({ ...store, getInitialState: store.getState });
-  const render = (node: React.ReactNode): string =>
-    renderToStaticMarkup(
-      <StoresProvider stores={{ ...stores, app: live(stores.app), sessions: live(stores.sessions), tools: live(stores.tools) }}>
-        <ViewEnvContext.Provider value={{ projectDir: P }}>{node}</ViewEnvContext.Provider>
-      </StoresProvider>,
-    );
+  const render = (node: React.ReactNode): string => renderLive(stores, node, { projectDir: P });
 
   beforeEach(async () => {
     bridge = createFakeBridge();

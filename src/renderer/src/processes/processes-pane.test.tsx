@@ -1,13 +1,12 @@
 // Issue 15 item 4: the Running programs panel and its store over a fake bridge — the header button's
 // count, a running program with its port link, memory, processor, time, keep switch and Stop; a finished
 // one greyed with how it ended; leftovers on top with "Stop them" / "Leave them"; tasks:changed re-reads.
-import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { AppInit } from '../../../shared/ipc/contract';
 import type { LeftoverView, TaskView } from '../../../shared/ipc/tasks-contract';
 import { createStores, type Stores } from '../stores/create-stores';
-import { StoresProvider } from '../stores/react';
 import { createFakeBridge, type FakeBridge } from '../testing/fake-bridge';
+import { renderLive } from '../testing/render-live';
 import { ProcessesButton } from './ProcessesButton';
 import { ProcessesPane } from './ProcessesPane';
 
@@ -45,11 +44,7 @@ async function storesWith(tasks: TaskView[], leftovers: LeftoverView[]): Promise
   return { stores, bridge, calls };
 }
 
-function render(stores: Stores, node: React.ReactNode): string {
-  // A server render reads a store's initial state; show the live one instead.
-  const live = <T extends { getState: () => unknown }>(store: T): T => ({ ...store, getInitialState: store.getState });
-  return renderToStaticMarkup(<StoresProvider stores={{ ...stores, processes: live(stores.processes) }}>{node}</StoresProvider>);
-}
+const render = (stores: Stores, node: React.ReactNode): string => renderLive(stores, node);
 
 describe('Running programs panel (issue 15 item 4)', () => {
   it('the header button counts running programs and leftovers; without any, no count', async () => {

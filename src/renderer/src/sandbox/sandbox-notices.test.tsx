@@ -1,13 +1,12 @@
 // Issue 15 item 2: the ledger above the message box — a host blocked through the proxy offers "Allow for
 // this conversation / this project"; a raw /dev/tcp connection, which no allowance opens, says so and
 // offers only Dismiss.
-import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { AppInit } from '../../../shared/ipc/contract';
 import type { BlockedConnection } from '../../../shared/sandbox';
 import { createStores, type Stores } from '../stores/create-stores';
-import { StoresProvider } from '../stores/react';
 import { createFakeBridge } from '../testing/fake-bridge';
+import { renderLive } from '../testing/render-live';
 import { SandboxNotices } from './SandboxNotices';
 
 const init: AppInit = { host: 'web', version: '0.1.0', project: { dir: '/p', name: 'p' }, auth: { configured: true, source: 'env:ANTHROPIC_API_KEY', canStoreKey: false }, model: 'm', recentProjects: [] };
@@ -25,12 +24,7 @@ async function render(connections: BlockedConnection[]): Promise<string> {
   await stores.start();
   stores.sessions.setState({ currentId: 's1' });
   await stores.sandbox.getState().load('s1');
-  const live = <T extends { getState: () => unknown }>(store: T): T => ({ ...store, getInitialState: store.getState });
-  return renderToStaticMarkup(
-    <StoresProvider stores={{ ...stores, sandbox: live(stores.sandbox), sessions: live(stores.sessions) }}>
-      <SandboxNotices />
-    </StoresProvider>,
-  );
+  return renderLive(stores, <SandboxNotices />);
 }
 
 describe('SandboxNotices (issue 15 item 2, BA6)', () => {

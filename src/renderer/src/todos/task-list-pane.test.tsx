@@ -8,8 +8,8 @@ import type { TaskView } from '../../../shared/ipc/tasks-contract';
 import type { ToolCallView } from '../../../shared/tools/tool-call';
 import type { WorkItem } from '../../../shared/tools/work-items';
 import { createStores, type Stores } from '../stores/create-stores';
-import { StoresProvider } from '../stores/react';
 import { createFakeBridge } from '../testing/fake-bridge';
+import { renderLive } from '../testing/render-live';
 import { groupedFor, viewFor } from '../tools/registry';
 import { TodosButton } from './TodosButton';
 import { TodosPane } from './TodosPane';
@@ -35,12 +35,7 @@ async function storesWith(items: WorkItem[] | null, tasks: TaskView[] = []): Pro
   return stores;
 }
 
-function render(stores: Stores, node: React.ReactNode): string {
-  const live = <T extends { getState: () => unknown }>(store: T): T => ({ ...store, getInitialState: store.getState });
-  return renderToStaticMarkup(
-    <StoresProvider stores={{ ...stores, tools: live(stores.tools), taskList: live(stores.taskList), processes: live(stores.processes), sessions: live(stores.sessions) }}>{node}</StoresProvider>,
-  );
-}
+const render = (stores: Stores, node: React.ReactNode): string => renderLive(stores, node);
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
 
 describe('the to-do panel over the task list (issue 18 items 3, 4)', () => {

@@ -1,13 +1,12 @@
 // The to-do panel, its header button and TodoWrite's card over real stores (TL; static markup): the
 // list of the conversation's last saved TodoWrite call, "3 of 7 done", the current step highlighted in
 // its "-ing" words, and the calls rebuilt from a reopened conversation's transcript count the same.
-import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { TodoItem } from '../../../shared/tools/todo-write';
 import type { ToolCallView } from '../../../shared/tools/tool-call';
 import { createStores, type Stores } from '../stores/create-stores';
-import { StoresProvider } from '../stores/react';
 import { createFakeBridge } from '../testing/fake-bridge';
+import { renderLive } from '../testing/render-live';
 import { rebuildCall } from '../tools/rebuild';
 import { viewFor } from '../tools/registry';
 import { currentTodos } from './select-todos';
@@ -29,10 +28,7 @@ async function storesWith(calls: ToolCallView[]): Promise<Stores> {
   return stores;
 }
 
-function render(stores: Stores, node: React.ReactNode): string {
-  const live = <T extends { getState: () => unknown }>(store: T): T => ({ ...store, getInitialState: store.getState });
-  return renderToStaticMarkup(<StoresProvider stores={{ ...stores, tools: live(stores.tools) }}>{node}</StoresProvider>);
-}
+const render = (stores: Stores, node: React.ReactNode): string => renderLive(stores, node);
 
 describe('to-do list (TL)', () => {
   it('TL the list is the last saved TodoWrite call’s: failed, running and invalid calls do not count', () => {
