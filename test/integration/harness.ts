@@ -141,8 +141,8 @@ export function resultFor(body: { messages: Array<{ content: Array<{ type: strin
  * the team tools only with agent teams on, which these tests' sessions have off, and the tools that need a
  * language server (LSP) only where one is configured — none is in these tests.
  */
-export const ofChecklist = (checklist: 'todos' | 'tasks') => (t: { checklist?: 'todos' | 'tasks'; agentTeams?: boolean; requiresLanguageServers?: boolean }) =>
-  (t.checklist === undefined || t.checklist === checklist) && t.agentTeams !== true && t.requiresLanguageServers !== true;
+export const ofChecklist = (checklist: 'todos' | 'tasks') => (t: { checklist?: 'todos' | 'tasks'; requires?: string }) =>
+  (t.checklist === undefined || t.checklist === checklist) && t.requires === undefined;
 
 /**
  * The built-in tools' names as a request lists them (sorted, deferred ones left to ToolSearch), less

@@ -4,7 +4,7 @@ import type { CommandExplanation, CommandWarning } from '../../shared/permission
 import type { PermissionExplanation } from '../../shared/permissions/explanation';
 import type { AllowScope, FileChangePreview } from '../../shared/permissions/request';
 import type { RequestDescription } from '../../shared/permissions/request-description';
-import type { ToolKind, ToolTarget } from '../../shared/tools/traits';
+import type { SessionFeature, ToolKind, ToolTarget } from '../../shared/tools/traits';
 
 export type PermissionMode = 'default' | 'acceptEdits' | 'plan' | 'bypassPermissions';
 
@@ -17,10 +17,8 @@ export interface ToolPermissionContext {
   alwaysDenyRules: readonly string[];
   /** The session's to-do system: only its tools are offered (default `tasks`, an interactive session's). */
   checklist?: 'todos' | 'tasks';
-  /** Agent teams are on (CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS): the team tools are offered. */
-  agentTeams?: boolean;
-  /** At least one language server is configured: the tools that need one (LSP) are offered. */
-  languageServers?: boolean;
+  /** What the session has on (agent teams, a configured language server): the tools that require it are offered. */
+  features?: readonly SessionFeature[];
 }
 
 /** Why a permission decision was made: shown to people and (on denial) to the model. */

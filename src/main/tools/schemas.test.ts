@@ -20,7 +20,7 @@ describe('the tools sent to the model (TC1, AS5)', () => {
         ...(t.requiresUserInteraction ? { requiresUserInteraction: true } : {}),
         ...(t.endsPlanMode ? { endsPlanMode: true } : {}),
         ...(t.checklist ? { checklist: t.checklist } : {}),
-        ...(t.agentTeams ? { agentTeams: true } : {}),
+        ...(t.requires ? { requires: t.requires } : {}),
       },
     }));
     expect(tools).toMatchSnapshot();

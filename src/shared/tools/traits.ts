@@ -21,6 +21,13 @@ export interface TargetSpec {
 export const ToolTarget = z.object({ path: z.string(), isDir: z.boolean() });
 export type ToolTarget = z.infer<typeof ToolTarget>;
 
+/**
+ * Something a session may have on that a tool needs to be offered at all: agent teams
+ * (CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS) or a configured language server. Nothing changes for anyone
+ * without it.
+ */
+export type SessionFeature = 'agentTeams' | 'languageServers';
+
 export interface ToolTraits {
   kind: ToolKind;
   target?: TargetSpec;

@@ -3,6 +3,7 @@
 // decider and prompter (PL4), the pipeline (PL1–PL8) and, per assistant message, an executor (CC1–CC6).
 import type { RequestOrigin } from '../../../shared/permissions/request';
 import type { ToolCallView } from '../../../shared/tools/tool-call';
+import type { SessionFeature } from '../../../shared/tools/traits';
 import { mergeRuleSets } from '../../permissions/evaluate';
 import { effectiveMode } from '../../permissions/modes';
 import type { PermissionMode, RuleSet } from '../../permissions/types';
@@ -77,8 +78,11 @@ export function createToolRuntime(opts: ToolRuntimeOptions): ToolRuntime {
     const extra = modifiers.length > 0 && !settings.managedRulesOnly ? (context().extraAllow ?? []) : [];
     return extra.length > 0 ? { ...merged, allow: [...merged.allow, ...extra] } : merged;
   };
-  const agentTeams = opts.agentTeam !== undefined;
-  const assemble = (): AnyTool[] => assembleToolPool({ mode: mode(), simple, checklist, agentTeams, alwaysDenyRules: rules().deny.map((e) => e.rule), languageServers: opts.languageServers?.() !== undefined }, opts.mcpTools?.() ?? [], baseTools());
+  const features = (): SessionFeature[] => [
+    ...(opts.agentTeam !== undefined ? (['agentTeams'] as const) : []),
+    ...(opts.languageServers?.() !== undefined ? (['languageServers'] as const) : []),
+  ];
+  const assemble = (): AnyTool[] => assembleToolPool({ mode: mode(), simple, checklist, features: features(), alwaysDenyRules: rules().deny.map((e) => e.rule) }, opts.mcpTools?.() ?? [], baseTools());
   let pool = assemble();
   // BA6: a conversation whose commands are boxed gets the box ready while the model thinks.
   if (opts.settings().sandbox?.enabled) appSandbox.warm();

@@ -151,8 +151,8 @@ describe('assembleToolPool (AS3)', () => {
 
 describe('agent teams in the pool (TL Teams)', () => {
   it('TL: the team tools are offered only where agent teams are on; nothing else changes', () => {
-    const off = names(getTools(ctx({ agentTeams: false }), getAllBaseTools()));
-    const on = names(getTools(ctx({ agentTeams: true }), getAllBaseTools()));
+    const off = names(getTools(ctx({}), getAllBaseTools()));
+    const on = names(getTools(ctx({ features: ['agentTeams'] }), getAllBaseTools()));
     expect(off).not.toEqual(expect.arrayContaining(['TeamCreate']));
     expect(on.filter((n) => !off.includes(n)).sort()).toEqual(['ListPeers', 'TeamCreate', 'TeamDelete']);
     expect(off.every((n) => on.includes(n))).toBe(true);

@@ -46,16 +46,15 @@ function isEnabledSafe(tool: AnyTool): boolean {
 
 /**
  * AS2: the built-in tools this session may offer; simple mode keeps those declaring `simpleMode` (step 1);
- * of the two to-do systems only the session's (the model never sees two lists to keep); the team tools
- * only where agent teams are on; the LSP tool only where a language server is configured.
+ * of the two to-do systems only the session's (the model never sees two lists to keep); a tool that
+ * requires a feature (agent teams, a language server) only where the session has it on.
  */
 export function getTools(ctx: ToolPermissionContext, baseTools: readonly AnyTool[]): AnyTool[] {
   const checklist = ctx.checklist ?? 'tasks';
   const candidates = (ctx.simple ? baseTools.filter((t) => t.simpleMode === true) : baseTools).filter(
     (t) =>
       (t.checklist === undefined || t.checklist === checklist) &&
-      (t.agentTeams !== true || ctx.agentTeams === true) &&
-      (t.requiresLanguageServers !== true || ctx.languageServers === true),
+      (t.requires === undefined || (ctx.features?.includes(t.requires) ?? false)),
   );
   // Step 2 (REPL-mode hiding) comes with the REPL tool.
   return filterToolsByDenyRules(candidates, ctx).filter(isEnabledSafe);

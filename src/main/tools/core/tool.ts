@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { ProposedFileChange } from '../../../shared/tools/edit';
 import type { CommandExplanation, CommandWarning } from '../../../shared/permissions/command-explanation';
 import type { RequestDescription } from '../../../shared/permissions/request-description';
-import type { TargetSpec, ToolKind } from '../../../shared/tools/traits';
+import type { SessionFeature, TargetSpec, ToolKind } from '../../../shared/tools/traits';
 import type { WorkingFolder } from '../../../shared/working-folder';
 import type { ToolProgress } from '../../../shared/tools/tool-call';
 import type { Logger } from '../../base/log';
@@ -175,10 +175,8 @@ export interface ToolDef<Input = unknown, Output = unknown, P extends ToolProgre
    * TaskGet, TaskUpdate, TaskList). A session offers one, never both (getTools).
    */
   checklist?: Checklist;
-  /** Part of agent teams (TeamCreate, TeamDelete, ListPeers): offered only where the session has them on (agent-teams.ts). */
-  agentTeams?: boolean;
-  /** Offered only where a language server is configured (the LSP tool): nothing changes for anyone without one. */
-  requiresLanguageServers?: boolean;
+  /** Offered only where the session has this on: `agentTeams` (TeamCreate, TeamDelete, ListPeers), `languageServers` (LSP). */
+  requires?: SessionFeature;
   /**
    * The person's answer is part of the call (AskUserQuestion's answers, ExitPlanMode's plan): the
    * approval may carry it back as `updatedInput`, re-checked by this tool's schema. Other tools'

@@ -28,7 +28,7 @@ export function createListPeersTool(deps: { tasks?: TaskRegistry } = {}): Tool<L
   const tasks = deps.tasks ?? appTasks;
   return buildTool<ListPeersInput, ListPeersData>({
     name: LIST_PEERS_TOOL_NAME,
-    agentTeams: true,
+    requires: 'agentTeams',
     shouldDefer: true,
     searchHint: 'list team members teammates peers status',
     maxResultSizeChars: 20_000,

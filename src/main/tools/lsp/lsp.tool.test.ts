@@ -29,7 +29,7 @@ describe('LSP tool (TL, AS2, PL8)', () => {
   it('AS2 LSP is offered only when the session has a language server configured', () => {
     const base = { mode: 'default' as const, alwaysDenyRules: [] };
     expect(getTools(base, [ReadTool, LspTool]).map((t) => t.name)).toEqual(['Read']);
-    expect(getTools({ ...base, languageServers: true }, [ReadTool, LspTool]).map((t) => t.name)).toEqual(['Read', 'LSP']);
+    expect(getTools({ ...base, features: ['languageServers'] }, [ReadTool, LspTool]).map((t) => t.name)).toEqual(['Read', 'LSP']);
     expect(LspTool.kind).toBe('read');
     expect(LspTool.target).toEqual({ field: 'filePath' });
     expect(LspTool.isReadOnly(hoverA as never) && LspTool.isConcurrencySafe(hoverA as never)).toBe(true);

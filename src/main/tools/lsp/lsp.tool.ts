@@ -92,7 +92,7 @@ export function createLspTool(): Tool<LspInput, LspData> {
     name: LSP_TOOL_NAME,
     kind: 'read',
     target: { field: 'filePath' },
-    requiresLanguageServers: true,
+    requires: 'languageServers',
     shouldDefer: true,
     searchHint: 'code intelligence: go to definition, find references, hover type info, symbols, implementations, call hierarchy',
     maxResultSizeChars: 100_000,

@@ -56,7 +56,7 @@ describe('TeamCreate (TL Teams)', () => {
 
   it('TL: never asks: it changes no project file (read-only, plan mode too) and is deferred behind the agent-teams switch', () => {
     expect(tool.isReadOnly({ team_name: 'x' })).toBe(true);
-    expect(tool.agentTeams).toBe(true);
+    expect(tool.requires).toBe('agentTeams');
     expect(tool.shouldDefer).toBe(true);
   });
 });

@@ -20,7 +20,7 @@ function check(ctx: ToolUseContext): ValidationResult {
 export function createTeamCreateTool(): Tool<TeamCreateInput, TeamCreateData> {
   return buildTool<TeamCreateInput, TeamCreateData>({
     name: TEAM_CREATE_TOOL_NAME,
-    agentTeams: true,
+    requires: 'agentTeams',
     shouldDefer: true,
     searchHint: 'create a team of agents swarm teammates',
     maxResultSizeChars: 10_000,

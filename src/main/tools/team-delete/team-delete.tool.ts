@@ -21,7 +21,7 @@ export function createTeamDeleteTool(deps: { tasks?: TaskRegistry } = {}): Tool<
   const tasks = deps.tasks ?? appTasks;
   return buildTool<TeamDeleteInput, TeamDeleteData>({
     name: TEAM_DELETE_TOOL_NAME,
-    agentTeams: true,
+    requires: 'agentTeams',
     shouldDefer: true,
     searchHint: 'delete end clean up the team swarm',
     maxResultSizeChars: 10_000,
