@@ -11,8 +11,9 @@ const SENTENCE = 'keep 1 decimal and 3 recipes';
 // A command that writes: read-only ones run without asking (TC2).
 const COMMAND = 'touch approved-by-a-person';
 
-/** A reply that talks for a while before it asks to run COMMAND, so the person is typing when it asks. */
-const slowAsk = (): ScriptedReply => ({
+/** A reply that talks for a while before it asks to run COMMAND (once `hold` settles, if given), so the person is typing when it asks. */
+const slowAsk = (hold?: Promise<unknown>): ScriptedReply => ({
+  ...(hold ? { holdBeforeTools: hold } : {}),
   content: [
     { type: 'text', text: 'Let me look at the recipes file first, then I will make a marker file to check the setup.' },
     { type: 'tool_use', name: 'Bash', input: { command: COMMAND, description: 'Make a marker file' } },
@@ -74,14 +75,16 @@ test.describe('no approval by accident (PX1)', () => {
   });
 
   test('keys typed while the request has the focus go on into the message box; its keys work once focused on purpose', async ({ page, webApp }) => {
-    webApp.fake.push(slowAsk(), say('Printed it.'));
+    let askNow = () => {};
+    webApp.fake.push(slowAsk(new Promise<void>((resolve) => (askNow = resolve))), say('Printed it.'));
     const u = ui(page);
     await page.goto(webApp.url);
     await ask(page, 'Check the recipes');
     // The composer takes the focus back once the message went out; only then focus elsewhere (the
-    // transcript), so that the request, when it opens, takes the focus.
+    // transcript), so that the request, when it opens, takes the focus. It opens only after that click.
     await expect(u.message).toBeFocused();
     await u.transcript.click();
+    askNow();
     await expect(u.dialog).toBeVisible();
     await expect.poll(() => page.evaluate("document.activeElement?.closest('dialog') != null")).toBe(true);
 

@@ -21,6 +21,8 @@ export type ScriptedReply =
       chunkSize?: number;
       /** Pause between SSE events, in ms. */
       delayMs?: number;
+      /** Streaming waits before the first tool_use block until this settles: a test acts first, whatever the load. */
+      holdBeforeTools?: Promise<unknown>;
       /** The stream breaks with this error event once `blocks` content blocks are complete (a reply cut mid-way). */
       failAfter?: { blocks: number; error: { type: string; message: string } };
     }
@@ -196,6 +198,7 @@ export async function startFakeModelServer(opts: FakeModelOptions = {}): Promise
       } else if (block.type === 'web_search_tool_result') {
         if (!(await send('content_block_start', { type: 'content_block_start', index, content_block: block }))) return;
       } else {
+        if (block.type === 'tool_use' && reply.holdBeforeTools) await reply.holdBeforeTools;
         if (!(await send('content_block_start', { type: 'content_block_start', index, content_block: { type: block.type, id: block.id, name: block.name, input: {} } }))) return;
         for (const partial_json of chunks(JSON.stringify(block.input), size)) {
           if (!(await send('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json } }))) return;
