@@ -3,7 +3,7 @@
 // bash process with PATH emptied, so every program is "not found" and command_not_found_handle logs
 // its argv instead of running anything.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,6 +46,13 @@ const TRICKY = [
   'zz "a"\'b\'c\\ d',
   'zz "\\"" "\\\\" "\\a" "\\n"',
   'zz *.none ?.none',
+  // Literal `$(cat <<'EOF' …)` commit messages (cat-heredoc.ts): the value Bash gives them.
+  "zz -m \"$(cat <<'EOF'\nfix: a\n\nb $X `y` $(z) \"q\"\nEOF\n)\"",
+  'zz "s $(cat <<\\EOF\nbody\nEOF\n) e"',
+  "zz \"$(cat <<'EOF'\na\n\n\nEOF\n)\" x",
+  "zz \"$(cat<<'EOF'\nfix\nEOF\n   )\"",
+  "zz \"$(cat <<'EOF'\nEOF)\nzz x\nEOF\n)\"",
+  "zz \"$(cat <<'EOF'\n  EOF\nEOF\n)\" && zz b",
 ];
 
 function generated(n: number): string[] {
@@ -119,14 +126,17 @@ describe('BA2 the AST walk agrees with Bash', () => {
     const log = path.join(work, 'log');
     const env: Record<string, string> = { LOG: log, HOME: '/nonexistent-home', WORK: work, PATH: process.env.PATH ?? '/usr/bin:/bin' };
     const script = [
-      'MKDIR=$(command -v mkdir)',
+      // The one real program: a `$(cat <<'EOF' …)` gives its body, as it does for the walk.
+      'CAT=$(command -v cat); cat() { "$CAT" "$@"; }',
       'PATH=/nonexistent',
       // One write per record (newlines encoded: printf may flush at one), so pipelines cannot interleave.
       `command_not_found_handle() { local a r=''; for a in "$@"; do r+="\${a//$'\\n'/$'\\x01'}"$'\\x1f'; done; printf '%s\\x1e' "$r" >>"$LOG"; return 0; }`,
       ...cases.map((_c, i) => {
         env[`C${i}`] = cases[i]!.command;
-        // A fresh empty folder each: earlier cases' files must not change what a glob matches.
-        return `printf '\\x1d' >>"$LOG"; ( d="$WORK/c${i}"; "$MKDIR" "$d" && cd "$d" && eval "$C${i}"; wait ) 2>/dev/null`;
+        // A fresh empty folder each (made here, not by a program per case): earlier cases' files must
+        // not change what a glob matches.
+        mkdirSync(path.join(work, `c${i}`));
+        return `printf '\\x1d' >>"$LOG"; ( cd "$WORK/c${i}" && eval "$C${i}"; wait ) 2>/dev/null`;
       }),
     ].join('\n');
     spawnSync('bash', ['-c', script], { env, stdio: 'ignore', timeout: 60_000 });
