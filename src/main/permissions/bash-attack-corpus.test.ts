@@ -340,3 +340,33 @@ describe('acceptEdits: filesystem commands inside the project run, nothing else 
     expect(await run('mkdir -p build', {})).toBe('ask');
   });
 });
+
+describe('PL4c BA3: a commit message written as "$(cat <<\'EOF\' … EOF)" is text, and nothing more', () => {
+  const msg = (body: string, tail = '') => `git commit -m "$(cat <<'EOF'\n${body}\nEOF\n)"${tail}`;
+  const commit = { set: rules({ allow: ['Bash(git commit:*)'] }) };
+  const rows: Row[] = [
+    ['the heredoc commit Claude Code writes', msg('fix: the parser\n\nUses `x`, $X and $(y) as words.\n\nCo-Authored-By: A <a@b.c>'), 'allow'],
+    ['a backslashed delimiter', `git commit -m "$(cat <<\\EOF\nfix\nEOF\n)"`, 'allow'],
+    ['text around it in the quotes', `git commit -m "subject $(cat <<'EOF'\nbody\nEOF\n) end"`, 'allow'],
+    ['a chain after it', msg('fix', ' && rm -rf build'), 'ask'],
+    ['a second substitution that runs', msg('fix', ' $(rm -rf build)'), 'ask'],
+    ['an unquoted delimiter expands the body', `git commit -m "$(cat <<EOF\nfix $(rm -rf build)\nEOF\n)"`, 'ask'],
+    ['<<- strips tabs: not read', `git commit -m "$(cat <<-'EOF'\nfix\n\tEOF\n)"`, 'ask'],
+    ['a body line that starts with the delimiter', `git commit -m "$(cat <<'EOF'\nEOF)\nrm -rf build\nEOF\n)"`, 'ask'],
+    ['a command after the delimiter on its line', `git commit -m "$(cat <<'EOF'; rm -rf build\nfix\nEOF\n)"`, 'ask'],
+    ['cat with a file too', `git commit -m "$(cat ~/.ssh/id_rsa <<'EOF'\nfix\nEOF\n)"`, 'ask'],
+    ['another program than cat', `git commit -m "$(sh <<'EOF'\nrm -rf build\nEOF\n)"`, 'ask'],
+    ['more after the delimiter inside $( )', `git commit -m "$(cat <<'EOF'\nfix\nEOF\nrm -rf build\n)"`, 'ask'],
+    ['unquoted: split into words', `git commit -m $(cat <<'EOF'\nfix\nEOF\n)`, 'ask'],
+    ['never closed', `git commit -m "$(cat <<'EOF'\nfix\n)"`, 'ask'],
+  ];
+  it.each(rows)('Bash(git commit:*) — %s: %j → %s', async (_t, command, expected) => {
+    expect(await run(command, commit)).toBe(expected);
+  });
+
+  it('a deny rule still sees what runs around it, and what the heredoc names as the program', async () => {
+    const set = rules({ deny: ['Bash(git push:*)', 'Bash(rm:*)'], allow: ['Bash(git commit:*)'] });
+    expect(await run(msg('fix', ' && git push'), { set })).toBe('deny');
+    expect(await run(`"$(cat <<'EOF'\nrm\nEOF\n)" -rf build`, { set })).not.toBe('allow');
+  });
+});

@@ -2,6 +2,7 @@
 // `git *` (`*` anywhere, whole string). Until the Bash parser lands, compound commands fail closed for
 // allow rules; deny and ask rules match any part, through leading assignments and Claude Code's wrappers.
 import { ANY, ch, compile, literal, seq, type Matcher, type Piece } from '../base/automaton';
+import { readCatHeredoc } from '../shell/index';
 import { denyViews } from './bash-deny-views';
 
 export type BashPattern =
@@ -73,7 +74,8 @@ export function matchesBashPattern(pattern: BashPattern, command: string): boole
 /**
  * Shell syntax that can chain, substitute, redirect or comment: a prefix/wildcard allow must not cover
  * it. Inside single quotes nothing is syntax; inside double quotes only `$(` and backticks still run
- * (`git commit -m "a; b⏎c"` is one command). A backslash makes the next character plain text.
+ * (`git commit -m "a; b⏎c"` is one command), and not even they in a literal `"$(cat <<'EOF' … EOF)"`.
+ * A backslash makes the next character plain text.
  */
 export function hasShellControl(command: string): boolean {
   let quote: "'" | '"' | null = null;
@@ -87,7 +89,13 @@ export function hasShellControl(command: string): boolean {
       i++;
       continue;
     }
-    if (c === '`' || (c === '$' && command[i + 1] === '(')) return true;
+    if (c === '`' || (c === '$' && command[i + 1] === '(')) {
+      // `"$(cat <<'EOF' … EOF)"` is literal text (a commit message), not a command run.
+      const heredoc = quote === '"' ? readCatHeredoc(command, i) : null;
+      if (!heredoc) return true;
+      i = heredoc.end - 1;
+      continue;
+    }
     if (quote === '"') {
       if (c === '"') quote = null;
       continue;

@@ -1,6 +1,7 @@
 // The public surface of src/main/shell: analysing a Bash command line into simple commands (BA2-BA4).
 export { analyzeCommand, analyzeCommandAsync, MAX_ANALYZED_LENGTH } from './analyze';
 export { ALLOWED_NODE_KINDS } from './walk';
+export { readCatHeredoc } from './cat-heredoc';
 export { effectiveCommand, type EffectiveCommand } from './effective';
 export { withoutHarmlessRedirects } from './harmless-redirects';
 export { programNames, type ProgramNames } from './program-names';

@@ -1,4 +1,5 @@
 // BA3: the literal value of a word, an assignment or a redirection, or too-complex when it is not a literal.
+import { catHeredocValue } from './cat-heredoc';
 import type { SyntaxNode } from './parser';
 import { refuse, TooComplex } from './too-complex';
 import type { Redirect } from './types';
@@ -56,6 +57,12 @@ export function literal(src: string, node: SyntaxNode): string {
   return piece.value;
 }
 
+function doubleQuoted(inner: string, node: SyntaxNode): Piece {
+  const p = unquoteDouble(inner);
+  if (!p) throw new TooComplex('a double-quoted string with an expansion', node.type);
+  return p;
+}
+
 function pieceOf(src: string, node: SyntaxNode, inConcatenation: boolean): Piece {
   const text = src.slice(node.startIndex, node.endIndex);
   switch (node.type) {
@@ -70,13 +77,20 @@ function pieceOf(src: string, node: SyntaxNode, inConcatenation: boolean): Piece
       if (text.length < 2 || !text.startsWith("'") || !text.endsWith("'")) refuse(node, 'in this form');
       return unquoteSingle(text.slice(1, -1));
     case 'string': {
+      // The parts between literal `$(cat <<'EOF' …)` substitutions are unquoted as usual.
+      const pieces: Piece[] = [];
+      let at = node.startIndex + 1;
       for (const c of kids(node)) {
-        if (c.isNamed ? c.type !== 'string_content' : c.type !== '"') refuse(c, 'inside double quotes');
+        if (c.type === 'command_substitution') {
+          const value = catHeredocValue(src, c);
+          if (value === null) refuse(c, 'inside double quotes');
+          pieces.push(doubleQuoted(src.slice(at, c.startIndex), node), { value, mask: 'q'.repeat(value.length) });
+          at = c.endIndex;
+        } else if (c.isNamed ? c.type !== 'string_content' : c.type !== '"') refuse(c, 'inside double quotes');
       }
       if (text.length < 2 || !text.startsWith('"') || !text.endsWith('"')) refuse(node, 'in this form');
-      const p = unquoteDouble(text.slice(1, -1));
-      if (!p) throw new TooComplex('a double-quoted string with an expansion', node.type);
-      return p;
+      pieces.push(doubleQuoted(src.slice(at, node.endIndex - 1), node));
+      return joinPieces(pieces);
     }
     case 'concatenation': {
       if (inConcatenation) refuse(node, 'inside a concatenation');
