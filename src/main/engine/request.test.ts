@@ -47,3 +47,30 @@ describe('toApiMessages', () => {
     expect(toApiMessages([])).toEqual([]);
   });
 });
+
+describe('toApiMessages on messy transcripts', () => {
+  const asMessages = (list: ReturnType<typeof toApiMessages>): Message[] => list.map((x, k) => ({ id: `r${k}`, role: x.role, content: x.content, createdAt: k }));
+
+  it('stops only when another round would change nothing: its output is its own output again (400 generated transcripts)', () => {
+    let seed = 7;
+    const rnd = (k: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % k);
+    let changed = 0;
+    for (let run = 0; run < 400; run++) {
+      const messages: Message[] = [];
+      for (let i = rnd(9); i >= 0; i--) {
+        const content: ContentBlock[] = [];
+        for (let j = rnd(4); j > 0; j--) {
+          const id = `t${rnd(4)}`;
+          content.push([t(''), t('x'), use(id), res(id)][rnd(4)]!);
+        }
+        messages.push(m(rnd(2) ? 'user' : 'assistant', ...content));
+      }
+      const out = toApiMessages(messages);
+      if (JSON.stringify(out) !== JSON.stringify(messages.map((x) => ({ role: x.role, content: x.content })))) changed++;
+      expect(toApiMessages(asMessages(out)), JSON.stringify(messages)).toEqual(out);
+      // Valid for the API: starts with user, roles alternate.
+      out.forEach((x, k) => expect(x.role).toBe(k % 2 === 0 ? 'user' : 'assistant'));
+    }
+    expect(changed).toBeGreaterThan(300);
+  });
+});

@@ -50,6 +50,13 @@ function pairTools(list: ApiMessage[]): ApiMessage[] {
   });
 }
 
+/** Messages and blocks: a round changed the list exactly when it has fewer of either (see below). */
+function sizeOf(list: readonly ApiMessage[]): [number, number] {
+  let blocks = 0;
+  for (const m of list) blocks += m.content.length;
+  return [list.length, blocks];
+}
+
 export function toApiMessages(messages: readonly Message[]): ApiMessage[] {
   const cleaned: ApiMessage[] = messages.map((m) => ({
     role: m.role,
@@ -57,12 +64,15 @@ export function toApiMessages(messages: readonly Message[]): ApiMessage[] {
   }));
   let list = mergeRuns(cleaned);
   // Pairing can empty a message, and dropping it can make two same-role messages adjacent: repeat until
-  // stable (each round only removes blocks, so this ends).
+  // stable. A round only removes blocks, drops messages or merges them (and a merge is what reorders a
+  // user message's blocks), so an unchanged count of messages and blocks means nothing changed: the
+  // whole conversation is not serialised twice per request to tell.
   for (;;) {
     const next = mergeRuns(pairTools(list));
     while (next[0] && next[0].role !== 'user') next.shift();
-    const stable = JSON.stringify(next) === JSON.stringify(list);
+    const [messagesBefore, blocksBefore] = sizeOf(list);
+    const [messagesAfter, blocksAfter] = sizeOf(next);
     list = next;
-    if (stable) return list;
+    if (messagesAfter === messagesBefore && blocksAfter === blocksBefore) return list;
   }
 }
