@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loadBashParser } from '../shell/index';
 import { createDenialTracker } from './denial-tracking';
 import { createSessionRules } from './session-rules';
 import type { PermissionMode, RuleEntry, RuleSet } from './types';
@@ -150,6 +151,10 @@ describe('PL4 permission decision: first definite answer wins', () => {
   it('(e) otherwise ask, with suggestions (exact first) and the tool\'s message', async () => {
     const v = await decider().decide(check(bash, { command: 'git commit -m wip' }).c);
     expect(v).toMatchObject({ behavior: 'ask', suggestions: ['Bash(git commit -m wip)', 'Bash(git commit:*)'] });
+    // A commit message written out over lines: an exact rule would never match again; the prefix would.
+    expect(await loadBashParser()).not.toBeNull();
+    const heredoc = await decider().decide(check(bash, { command: "git commit -m \"$(cat <<'EOF'\nfix: a\n\nmore\nEOF\n)\"" }).c);
+    expect(heredoc).toMatchObject({ behavior: 'ask', suggestions: ['Bash(git commit:*)'] });
     const t = makeTool({ name: 'Net', checkPermissions: () => ({ behavior: 'ask', message: 'Fetch example.com?', suggestions: ['Net(domain:example.com)'] }) });
     expect(await decider().decide(check(t, { text: 'x' }).c)).toMatchObject({ behavior: 'ask', message: 'Fetch example.com?', suggestions: ['Net(domain:example.com)'] });
   });

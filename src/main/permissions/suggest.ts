@@ -3,8 +3,8 @@
 // (`Edit(/src/app.ts)`), then its folder; WebFetch — the host (`WebFetch(domain:example.com)`).
 import path from 'node:path';
 import { formatRule } from '../../shared/permissions/rule';
-import { legacySplit } from '../../shared/shell/legacy-split';
 import { commandPrefix as shellCommandPrefix } from '../shell/commands/suggest';
+import { analyzeCommand } from '../shell/index';
 import { relativeInside } from './path-pattern';
 import { CLAUDE_CODE_CATALOG, fileTargetOf, isEditTool, type ToolCatalog } from './tool-catalog';
 
@@ -66,19 +66,20 @@ export function suggestRules(toolName: string, input: unknown, ctx?: SuggestCont
   if (toolName !== 'Bash') return [toolName];
   const command = commandOf(input);
   if (!command) return [toolName];
-  const out = [formatRule({ toolName: 'Bash', ruleContent: command })];
+  // A multi-line command (a commit message written out) would never be matched exactly again.
+  const out = command.includes('\n') ? [] : [formatRule({ toolName: 'Bash', ruleContent: command })];
   const prefix = commandPrefix(command);
   if (prefix) out.push(formatRule({ toolName: 'Bash', ruleContent: `${prefix}:*` }));
-  return out;
+  return out.length > 0 ? out : [toolName];
 }
 
 /**
  * BA5: the stable prefix of a command for an "always allow" rule (shell/commands/suggest.ts): none
- * for a line of several commands (an allow prefix never matches one) or one the strict splitter
- * cannot read.
+ * for a line of several commands (an allow prefix never matches one) or one the analysis cannot
+ * read (the strict splitter's, until the Bash grammar is loaded).
  */
 export function commandPrefix(command: string): string | null {
-  const a = legacySplit(command);
+  const a = analyzeCommand(command);
   if (a.kind === 'too-complex' || a.commands.length !== 1 || a.trailing) return null;
   return shellCommandPrefix(a.commands[0]!);
 }
