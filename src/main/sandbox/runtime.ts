@@ -14,6 +14,7 @@ import type { BoxedLaunch, SandboxCommand } from './index';
 import { directConnections } from './direct-connections';
 import { createNetworkLedger, type NetworkLedger } from './ledger';
 import { hostAllowed, type SandboxPolicy } from './policy';
+import { relayWait } from './relay-wait';
 
 type Runtime = typeof import('@anthropic-ai/sandbox-runtime');
 type Manager = Runtime['SandboxManager'];
@@ -184,7 +185,9 @@ export function createAppSandbox(opts: { log?: { warn(msg: string, err?: unknown
       const fs = req.policy.filesystem;
       running.set(id, { sessionId: req.sessionId, ...(req.projectDir ? { projectDir: req.projectDir } : {}), command: req.command, ...(req.callId ? { callId: req.callId } : {}), policy: req.policy.network });
       try {
-        const line = [req.launch.file, ...req.launch.args].map(shellQuote).join(' ');
+        const program = [req.launch.file, ...req.launch.args].map(shellQuote).join(' ');
+        // Linux: the relay the box's connections go through may not listen yet (relay-wait.ts).
+        const line = process.platform === 'linux' ? `${relayWait()}; ${program}` : program;
         const wrapped = await m.wrapWithSandboxArgv(
           line,
           '/bin/sh',
