@@ -122,15 +122,17 @@ export function RequestPanel({ request, position, reason = null, busy, fromOther
     requestAnimationFrame(() => panel.current?.querySelector<HTMLElement>(`[data-answer="${from}"]`)?.focus());
   };
 
-  const onFocus = (): void => {
-    if (focusedAt.current === null) focusedAt.current = performance.now();
+  // Times are the events' own (when the focus moved, when the key was pressed), not when a busy page
+  // got round to handling them: keys queued behind other work are judged by when the person pressed them.
+  const onFocus = (e: FocusEvent<HTMLDivElement>): void => {
+    if (focusedAt.current === null) focusedAt.current = e.timeStamp;
   };
   const onBlur = (e: FocusEvent<HTMLDivElement>): void => {
     if (!(e.relatedTarget instanceof Node && e.currentTarget.contains(e.relatedTarget))) focusedAt.current = null;
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>): void => {
-    const at = performance.now();
+    const at = e.timeStamp;
     if (e.key === 'Escape') {
       e.preventDefault();
       if (step !== 'choose') backTo(step);
