@@ -31,6 +31,25 @@ const ui = (page: Page) => ({
   inbox: page.getByRole('dialog', { name: 'Approvals waiting' }),
 });
 
+const KEYS: Record<string, { code: string; keyCode: number; text?: string }> = {
+  F6: { code: 'F6', keyCode: 117 },
+  '1': { code: 'Digit1', keyCode: 49, text: '1' },
+};
+
+/** Presses keys as a person would at these offsets (ms): each input event carries its press time. */
+async function pressStamped(page: Page, keys: Array<[key: string, atMs: number]>): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  const start = Date.now();
+  for (const [key, atMs] of keys) {
+    const k = KEYS[key]!;
+    const timestamp = (start + atMs) / 1000;
+    const common = { key, code: k.code, windowsVirtualKeyCode: k.keyCode, timestamp };
+    await cdp.send('Input.dispatchKeyEvent', { type: k.text ? 'keyDown' : 'rawKeyDown', ...common, ...(k.text ? { text: k.text } : {}) });
+    await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...common });
+  }
+  await cdp.detach();
+}
+
 /** Nothing was answered: the call still waits and the model got no second request. */
 async function nothingAnswered(page: Page, webApp: { fake: { requests: unknown[] } }): Promise<void> {
   const u = ui(page);
@@ -94,10 +113,9 @@ test.describe('no approval by accident (PX1)', () => {
     await nothingAnswered(page, webApp);
 
     // F6 goes to the request on purpose; after a quiet moment its "1" allows once. A key pressed right
-    // after the focus moved is not an answer: the two presses go back to back, so no waiting between
-    // them (a slow machine's round trips) can stretch "right after" past the quiet moment.
-    await page.keyboard.press('F6');
-    await page.keyboard.press('1');
+    // after the focus moved is not an answer: the "1" is pressed 50 ms after the F6, stamped so by the
+    // browser's input, however long a loaded machine then takes to hand each key over.
+    await pressStamped(page, [['F6', 0], ['1', 50]]);
     await nothingAnswered(page, webApp);
     await expect(u.message).toHaveValue(`${SENTENCE}1`);
     await page.keyboard.press('Backspace');
