@@ -90,7 +90,7 @@ test.describe('a background task watched live', () => {
 
   test('Stop in the banner stops the task; its conversation is then an ordinary one', async ({ page, webApp }) => {
     const u = ui(page);
-    webApp.fake.push({ content: [useTool('Bash', { command: 'sleep 30' })] });
+    webApp.fake.push({ content: [useTool('Bash', { command: 'sleep 300' })] });
     await page.goto(webApp.url);
     await page.getByRole('button', { name: /^Background tasks/ }).click();
     await u.pane.getByRole('button', { name: 'New background task…' }).click();
@@ -99,9 +99,9 @@ test.describe('a background task watched live', () => {
     await u.dialog.getByRole('button', { name: 'Start task' }).click();
     const task = u.pane.getByRole('listitem').filter({ hasText: 'long wait' });
     // A command that only waits needs no approval: it runs at once.
-    await expect(task).toContainText('Running sleep 30', { timeout: 20_000 });
+    await expect(task).toContainText('Running sleep 300', { timeout: 20_000 });
     await task.getByRole('button', { name: 'Show the conversation of long wait' }).click();
-    await expect(u.banner).toContainText('Running sleep 30');
+    await expect(u.banner).toContainText('Running sleep 300');
     await u.banner.getByRole('button', { name: 'Stop the background task long wait' }).click();
     await expect(u.banner).toHaveCount(0, { timeout: 20_000 });
     await expect(task).toContainText('Stopped', { timeout: 20_000 });

@@ -34,7 +34,7 @@ test('the to-do panel follows the task list as the model works, with its backgro
     { content: [update('1', { status: 'in_progress' }), update('4', { addBlockedBy: ['3'] })] },
     { content: [update('1', { status: 'completed' }), update('2', { status: 'completed' }), update('3', { status: 'in_progress' })] },
     // A watcher in the background, then a command that waits for approval, which holds the turn still while the panel is checked.
-    { content: [useTool('Bash', { command: 'sleep 30', description: 'Keep a watcher running', run_in_background: true })] },
+    { content: [useTool('Bash', { command: 'sleep 600', description: 'Keep a watcher running', run_in_background: true })] },
     { content: [useTool('Bash', { command: 'touch tests-ran && echo all 12 tests pass', description: 'Run the tests' })] },
     { content: [update('3', { status: 'completed' }), update('4', { status: 'in_progress' })] },
     { content: [update('4', { status: 'completed' }), useTool('TaskList', {})] },
@@ -86,7 +86,7 @@ test('the to-do panel follows the task list as the model works, with its backgro
   // What the model read from TaskList: Claude Code's lines, then the background command it can still read.
   const lastList = JSON.stringify(webApp.fake.requests.at(-1)!.body.messages.at(-1));
   expect(lastList).toContain('#1 [completed] Read the failing test\\n#2 [completed] Fix the date parser\\n#3 [completed] Run the tests\\n#4 [completed] Update the changelog');
-  expect(lastList).toMatch(/bash_[0-9a-f]{8} \[killed, stopped before it finished\] shell: sleep 30 \(Keep a watcher running\)/);
+  expect(lastList).toMatch(/bash_[0-9a-f]{8} \[killed, stopped before it finished\] shell: sleep 600 \(Keep a watcher running\)/);
 
   // Reopened: the list comes back from the conversation's own file.
   await page.reload();
